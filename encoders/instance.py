@@ -1,0 +1,116 @@
+"""What every puzzle instance offers the CLI, whatever its family.
+
+A family subclasses `Instance` and fills in its puzzle: the formula, how to
+turn shown keys back into a solution, a plain rule checker that never looks at
+the CNF, and pictures.  Optional hooks give independent second methods (a
+family's own counter, an exact-cover view) and symmetry-aware counting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .cnf import Formula
+from .errors import InputError
+
+
+@dataclass
+class Expected:
+    """A trusted count and where it comes from (never unsourced)."""
+    raw: int | None = None
+    unique: int | None = None
+    source: str = ""
+
+
+@dataclass
+class Case:
+    """One formula to count, weighted: count(problem) = sum(weight * count(case))."""
+    formula: Formula
+    weight: Fraction = Fraction(1)
+    cover: object = None          # the same case as an ExactCover, when the family has one
+    symmetry: dict | None = None  # count only solutions invariant under this key -> key map
+    label: str = ""
+
+
+class Instance:
+    """Base class of a puzzle instance; families override what they support."""
+
+    family: str = ""
+    count_method: str = "ganak"     # what `count --method auto` uses
+    symmetry_cases: bool = False    # cases(unique=True) is supported
+
+    def __init__(self, name: str, description: str = "", expected: Expected | None = None):
+        self.name = name
+        self.description = description
+        self.expected = expected or Expected()
+
+    # -- the CNF -------------------------------------------------------------
+    def formula(self, encoding: str | None = None) -> Formula:
+        """The whole (raw) problem as a Formula with its show set."""
+        raise NotImplementedError
+
+    def cases(self, encoding: str | None = None, unique: bool = False) -> list[Case]:
+        """Formulas whose weighted counts add up to the raw (or unique) count."""
+        if unique:
+            raise InputError(f"{self.name}: counting up to symmetry is not supported for this family")
+        return [Case(self.formula(encoding))]
+
+    # -- second methods (optional) -------------------------------------------
+    def direct_count(self, unique: bool = False) -> int | None:
+        """The family's own counter that never builds a CNF, or None."""
+        return None
+
+    def exact_cover(self):
+        """The raw problem as an ExactCover, or None when it is not one."""
+        return None
+
+    # -- solutions -----------------------------------------------------------
+    def decode(self, keys: list):
+        """Shown keys true in a model -> the family's solution object."""
+        return keys
+
+    def check(self, solution) -> None:
+        """Raise RuleViolation if `solution` breaks the puzzle's rules."""
+        raise NotImplementedError
+
+    def render(self, solution, color: bool = False) -> str:
+        """A text picture of one solution."""
+        raise NotImplementedError
+
+    def solution_json(self, solution):
+        """A JSON-able description of one solution."""
+        return [list(k) if isinstance(k, tuple) else k for k in solution]
+
+    def images(self, solution) -> list | None:
+        """Hashable forms of every solution equivalent to `solution` under the
+        puzzle's symmetries (board symmetries, identical pieces), itself
+        included; None when the family has no symmetry notion.  Distinct count
+        = number of distinct minima; orbit size = number of distinct images."""
+        return None
+
+    def svg(self, solution) -> str | None:
+        """An SVG picture of one solution, or None if the family draws none."""
+        return None
+
+    # -- description ---------------------------------------------------------
+    def picture(self) -> str:
+        """A text picture of the empty board."""
+        return ""
+
+    def summary(self) -> dict:
+        """Facts for `polycnf show` beyond the formula's size."""
+        return {}
+
+    def dimacs_comments(self, encoding: str) -> list[str]:
+        """Header lines naming the instance and its trusted count."""
+        lines = [f"polycnf instance: {self.name} (family {self.family})"]
+        if self.description:
+            lines.append(f"description: {self.description}")
+        lines.append(f"encoding: {encoding}")
+        exp = self.expected
+        if exp.raw is not None:
+            lines.append(f"expected count: {exp.raw} (source: {exp.source or 'unknown'})")
+        if exp.unique is not None:
+            lines.append(f"expected count up to symmetry: {exp.unique}")
+        return lines

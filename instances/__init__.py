@@ -1,0 +1,1 @@
+"""Shipped puzzle instances: data files only, found by encoders.catalog."""
