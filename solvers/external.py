@@ -18,15 +18,27 @@ SOLVERS = {"cadical": ["-q"], "kissat": ["-q"], "picosat": [], "cryptominisat5":
            "minisat": ["-verb=0"]}
 
 
+def _binary(name: str) -> str | None:
+    """The solver's executable, skipping scripts: pyeda installs a Python
+    `picosat` wrapper that renumbers variables and would shadow the real one."""
+    for folder in os.environ.get("PATH", "").split(os.pathsep):
+        path = shutil.which(name, path=folder)
+        if path:
+            with open(path, "rb") as f:
+                if f.read(2) != b"#!":
+                    return path
+    return None
+
+
 def available() -> list[str]:
-    return [name for name in SOLVERS if shutil.which(name)]
+    return [name for name in SOLVERS if _binary(name)]
 
 
 def solve(name: str, clauses, nvars: int, time_limit: float | None = None):
     """A satisfying model as a list of literals, or None if UNSAT."""
     if name not in SOLVERS:
         raise BackendError(f"unknown external solver '{name}' (choose from: {', '.join(SOLVERS)})")
-    binary = shutil.which(name)
+    binary = _binary(name)
     if binary is None:
         raise BackendError(f"external solver '{name}' is not installed")
     with tempfile.TemporaryDirectory(prefix="polycnf-") as tmp:
