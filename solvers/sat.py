@@ -67,9 +67,9 @@ def _solve(s, deadline) -> bool:
     if deadline is None:
         return s.solve()
     while True:
+        if time.monotonic() > deadline:
+            raise TimeoutError("time limit reached")
         s.conf_budget(_BUDGET)
         answer = s.solve_limited()
         if answer is not None:
             return answer
-        if time.monotonic() > deadline:
-            raise TimeoutError("time limit reached")

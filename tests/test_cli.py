@@ -1,0 +1,129 @@
+"""The command line end to end: JSON output, DIMACS round trip, validation, errors."""
+
+import json
+import shutil
+
+import pytest
+
+import cli
+from encoders.cnf import read_dimacs
+from solvers import ganak
+
+
+def run(capsys, *argv):
+    """Run polycnf in-process; returns (exit code, stdout, stderr)."""
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) == 1, "exactly one JSON object on stdout"
+    return json.loads(lines[0])
+
+
+def test_count_json_has_the_promised_keys(capsys):
+    result = run_json(capsys, "count", "t4-trivial")
+    assert result["count"] == 7_767_954_496          # seed 001, published
+    assert result["instance"] == "t4-trivial" and result["method"] == "ganak"
+    assert isinstance(result["seconds"], float) and result["matches"] is True
+
+
+def test_count_prints_the_number_first(capsys):
+    code, out, _ = run(capsys, "count", "t4-l12-only", "--method", "direct")
+    assert code == 0 and out.splitlines()[0] == "375873151406"  # seed 001, published
+
+
+@pytest.mark.parametrize("encoding, header", [(None, "c t mc"), ("totalizer", "c t pmc")])
+def test_encode_round_trips_through_pysat_and_ganak(capsys, tmp_path, encoding, header):
+    out = tmp_path / "t4.cnf"
+    argv = ["encode", "t4-trivial", "-o", str(out)] + (["--encoding", encoding] if encoding else [])
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    lines = out.read_text().splitlines()
+    assert lines[0] == header
+    assert any("expected count: 7767954496" in l for l in lines)
+    assert any(l.startswith("c p show") for l in lines) == (header == "c t pmc")
+    nvars, clauses, show, _ = read_dimacs(out)
+    from pysat.formula import CNF
+    assert CNF(from_file=str(out)).clauses == clauses
+    mapping = json.loads((tmp_path / "t4.cnf.map.json").read_text())
+    assert mapping["instance"] == "t4-trivial" and len(mapping["show"]) == len(show or range(nvars))
+    n = ganak.count(clauses, nvars, show or range(1, nvars + 1))
+    assert n == 7_767_954_496                                           # seed 001
+    assert run_json(capsys, "count", str(out))["count"] == n            # the file as an instance
+
+
+def test_solve_decodes_and_checks(capsys):
+    result = run_json(capsys, "solve", "t4-l12", "-n", "3")
+    assert result["found"] == 3 and not result["complete"]
+    for config in result["solutions"]:
+        assert any(p["groove"] == "l" and p["first"] == 1 and p["length"] == 2 for p in config)
+
+
+def test_solve_draws_pictures(capsys):
+    code, out, _ = run(capsys, "solve", "t4-l12", "-n", "2", "--color", "never")
+    assert code == 0 and "solution 2:" in out and "AA--AA" in out
+
+
+def test_validate_agrees_on_t4(capsys):
+    code, out, _ = run(capsys, "validate", "t4-trivial", "--time-limit", "5", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["agree"]
+    counted = {r["method"]: r["count"] for r in result["methods"] if r["count"] is not None}
+    assert counted["ganak"] == counted["direct"] == 7_767_954_496
+
+
+@pytest.mark.skipif(not shutil.which("cadical"), reason="Debian's cadical is not installed")
+def test_validate_checks_an_external_solver_model(capsys):
+    code, out, _ = run(capsys, "validate", "t4-full", "--time-limit", "30", "--json")
+    rows = {r["method"]: r for r in json.loads(out)["methods"]}
+    assert rows["cadical (external)"]["ok"] is True
+
+
+def test_list_names_the_t4_questions(capsys):
+    result = run_json(capsys, "list")
+    names = {r["instance"]: r for r in result["instances"]}
+    assert names["t4-all"]["raw"] == 4_783_154_184_978 and "seed 001" in names["t4-all"]["source"]
+
+
+def test_show_reports_the_formula(capsys):
+    result = run_json(capsys, "show", "t4-full")
+    assert result["variables"] > 0 and result["clauses"] > 0 and result["groups"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["count", "no-such-puzzle"], "polycnf: error: unknown instance 'no-such-puzzle' (see 'polycnf list'"),
+    (["solve", "t4-l12", "--solver", "zchaff"], "polycnf: error: unknown solver 'zchaff' (choose from:"),
+    (["count", "t4-l12", "--encoding", "magic"], "polycnf: error: unknown encoding 'magic' for t4"),
+    (["count", "missing.toml"], "polycnf: error: missing.toml: no such file"),
+    (["encode", "t4-l12", "-o", "/nonexistent-dir/x.cnf"], "polycnf: error: /nonexistent-dir/x.cnf: cannot write"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_bad_usage_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["count"])
+    assert e.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_malformed_cnf_names_file_and_line(capsys, tmp_path):
+    bad = tmp_path / "bad.cnf"
+    bad.write_text("p cnf 2 1\n1 two 0\n")
+    code, _, err = run(capsys, "count", str(bad))
+    assert code == 2 and err == f"polycnf: error: {bad}:2: not an integer in '1 two 0'\n"
+
+
+def test_failed_encode_leaves_no_partial_files(capsys, tmp_path):
+    out = tmp_path / "ok.cnf"
+    code, _, err = run(capsys, "encode", "t4-l12", "-o", str(out), "--map", "/nonexistent-dir/m.json")
+    assert code == 2 and "cannot write" in err
+    assert list(tmp_path.iterdir()) == []
