@@ -235,23 +235,45 @@ def cmd_encode(args):
     return None
 
 
+def solutions_of(inst, formula, args, limit, progress):
+    """Yield (solution, full model or None) from the chosen back end, checked."""
+    check_model = getattr(inst, "check_model", None)
+    if args.solver == "dlx":
+        from solvers import dlx
+
+        cover = inst.exact_cover()
+        if cover is None:
+            raise BackendError(f"dlx: {inst.name} is not an exact-cover problem")
+        n_primary, rows = cover.option_rows()
+        for chosen in dlx.solutions(n_primary, rows, limit=limit):
+            solution = inst.decode([cover.keys[i] for i in chosen])
+            inst.check(solution)
+            progress()
+            yield solution
+        return
+    for model in sat.models(formula.clauses, formula.show_vars, args.solver, limit=limit,
+                            time_limit=args.time_limit, progress=progress):
+        if check_model:
+            check_model(model)
+        solution = inst.decode(formula.decode(model))
+        inst.check(solution)
+        yield solution
+
+
 def cmd_solve(args):
     inst = catalog.load(args.instance)
+    if args.solver is None:
+        args.solver = "dlx" if inst.count_method == "dlx" else sat.DEFAULT_SOLVER
+    solver = args.solver if args.solver == "dlx" else sat.canonical_name(args.solver)
     f = inst.formula(args.encoding)
     limit = None if args.all else args.n
     start = time.monotonic()
-    solutions, shown = [], []
+    solutions = []
     color = use_color(args)
     complete = False
     try:
         with progress_bar("solve", total=limit, unit="sol") as bar:
-            for model in sat.models(f.clauses, f.show_vars, args.solver, limit=limit,
-                                    time_limit=args.time_limit, progress=bar.update):
-                solution = inst.decode(f.decode(model))
-                check_model = getattr(inst, "check_model", None)
-                if check_model:
-                    check_model(model)
-                inst.check(solution)
+            for solution in solutions_of(inst, f, args, limit, bar.update):
                 solutions.append(solution)
                 if not args.json:
                     bar.clear()
@@ -269,27 +291,39 @@ def cmd_solve(args):
         if picture is None:
             raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
         write_atomic(args.svg, picture)
+    note = inst.symmetry_note()
     if args.json:
-        return {"instance": inst.name, "solver": sat.canonical_name(args.solver),
+        return {"instance": inst.name, "solver": solver,
                 "solutions": [inst.solution_json(s) for s in solutions], "found": len(solutions),
-                "complete": complete, "seconds": seconds}
+                "complete": complete, "seconds": seconds,
+                **({"distinct": count_classes(inst, solutions), "symmetry": note}
+                   if complete and note else {})}
     if not solutions:
         print("no solution: the instance is unsatisfiable" if complete else "no solution found")
-    else:
-        what = "all solutions" if complete and limit is None else "solutions"
-        print(f"{len(solutions)} {what}, each checked against the {inst.family} rules ({seconds} s)")
+        return None
+    n = len(solutions)
+    what = ("all " if complete and limit is None else "") + f"{n} solution" + ("" if n == 1 else "s")
+    print(f"{what}, each checked against the {inst.family} rules, by {solver} ({seconds} s)")
+    if complete and note:
+        print(f"{count_classes(inst, solutions)} distinct up to symmetry; {note}")
     return None
+
+
+def count_classes(inst, solutions):
+    """Number of distinct solutions once the puzzle's symmetries are taken into account."""
+    return len({min(inst.images(s)) for s in solutions})
 
 
 def cmd_count(args):
     inst = catalog.load(args.instance)
+    args.solver = args.solver or sat.DEFAULT_SOLVER
     method = resolve_method(inst, args.method)
     start = time.monotonic()
     n = count_instance(inst, method, args, unique=args.unique)
     seconds = round(time.monotonic() - start, 3)
     expected, source = expected_for(inst, args.unique)
     result = {"instance": inst.name, "count": n, "method": method, "unique": args.unique,
-              "seconds": seconds, "expected": expected, "source": source,
+              "seconds": seconds, "symmetry": inst.symmetry_note() if args.unique else None, "expected": expected, "source": source,
               "matches": None if expected is None else n == expected}
     mismatch = expected is not None and n != expected
     if args.json:
@@ -300,6 +334,8 @@ def cmd_count(args):
                f"; DIFFERS from the trusted count {expected} ({source})" if mismatch else
                f"; equals the trusted count ({source})")
     print(f"{inst.name}: {n:,} {what} by {method} in {seconds} s{verdict}")
+    if args.unique and inst.symmetry_note():
+        print(inst.symmetry_note())
     return None, 1 if mismatch else 0
 
 
@@ -307,6 +343,7 @@ def cmd_validate(args):
     from encoders.instance import Instance
 
     inst = catalog.load(args.instance)
+    args.solver = args.solver or sat.DEFAULT_SOLVER
     if args.time_limit is None:
         args.time_limit = VALIDATE_TIME_LIMIT
     methods = ["ganak", "enumerate", "bdd"]
@@ -464,7 +501,9 @@ def build_parser():
         return c
 
     def solving(c):
-        c.add_argument("--solver", default=sat.DEFAULT_SOLVER, help="PySAT solver name (default cadical195)")
+        c.add_argument("--solver", default=None,
+                       help="a PySAT solver name (default cadical195), or 'dlx' for the exact-cover "
+                            "back end (the default for tilings)")
         c.add_argument("--time-limit", type=seconds_arg, default=None, help="give up after SECONDS")
 
     command("list", cmd_list, "list built-in instances with their trusted counts", instance=False)

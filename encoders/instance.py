@@ -89,6 +89,11 @@ class Instance:
         = number of distinct minima; orbit size = number of distinct images."""
         return None
 
+    def symmetry_note(self) -> str | None:
+        """What 'distinct' means for this puzzle (which symmetries, which
+        identical pieces or cards), or None when images() is unsupported."""
+        return None
+
     def svg(self, solution) -> str | None:
         """An SVG picture of one solution, or None if the family draws none."""
         return None

@@ -30,7 +30,7 @@ from functools import cached_property
 from math import factorial
 from typing import NamedTuple
 
-from . import symmetry
+from . import polytrigs, symmetry
 from .cnf import Formula
 from .errors import InputError, RuleViolation
 from .grids import get_grid
@@ -84,8 +84,10 @@ class Tiling(Instance):
 
     def __init__(self, name: str, grid, board, pieces: dict, fill: str = "exact",
                  display: str = "letters", description: str = "",
-                 expected: Expected | None = None, order=None):
+                 expected: Expected | None = None, order=None, no_crossing: bool = False):
         super().__init__(name, description, expected)
+        #: polytrigs (seed 003): pieces may touch but not cross at a lattice point
+        self.no_crossing = no_crossing
         self.grid = get_grid(grid) if isinstance(grid, str) else grid
         self.board = tuple(sorted(set(board)))
         self.pieces = {n: self.grid.normalize(s) for n, s in pieces.items()}
@@ -176,8 +178,20 @@ class Tiling(Instance):
                 f.exactly_one(by_kind[kind.name], "each piece placed once")
             elif not self.copies_forced_by_area:
                 f.exactly(by_kind[kind.name], kind.copies, "identical pieces placed as often as they are given")
+        if self.no_crossing:
+            sharing: dict = {}
+            for p, v in variables.items():
+                for item in self.crossing_items(p):
+                    sharing.setdefault(item, []).append(v)
+            for item, vs in sharing.items():
+                if len(vs) > 1:
+                    f.at_most_one(vs, "no crossings (seed 003 intersection items)")
         f.show(self.placements)
         return f
+
+    def crossing_items(self, placement) -> list:
+        """Secondary items that two crossing placements share (polytrigs only)."""
+        return polytrigs.crossing_items(placement.cells) if self.no_crossing else []
 
     # -- the exact cover -------------------------------------------------------
     def exact_cover(self):
@@ -191,7 +205,8 @@ class Tiling(Instance):
             if kind.copies == 1:
                 pieces.append(f"piece {kind.name}")
                 for p in mine:
-                    options[p] = [f"piece {kind.name}"] + [f"cell {c}" for c in p.cells]
+                    options[p] = [f"piece {kind.name}"] + [f"cell {c}" for c in p.cells] \
+                        + [crossing_name(i) for i in self.crossing_items(p)]
                 continue
             pieces += [f"piece {kind.name} #{j}" for j in range(1, kind.copies + 1)]
             slots = [[f"order {kind.name} #{j} {i}" for i in range(len(mine))]
@@ -199,12 +214,15 @@ class Tiling(Instance):
             order += [item for row in slots for item in row]
             for j in range(1, kind.copies + 1):
                 for i, p in enumerate(mine):
-                    items = [f"piece {kind.name} #{j}"] + [f"cell {c}" for c in p.cells]
+                    items = [f"piece {kind.name} #{j}"] + [f"cell {c}" for c in p.cells] \
+                        + [crossing_name(i) for i in self.crossing_items(p)]
                     if j < kind.copies:
                         items += slots[j - 1][:i + 1]
                     if j > 1:
                         items += slots[j - 2][i:]
                     options[CopyPlacement(p.piece, p.cells, j)] = items
+        crossings = sorted({i for items in options.values() for i in items if i.startswith("crossing ")})
+        order += crossings
         primary, secondary = (cells + pieces, order) if self.fill == "exact" else (pieces, cells + order)
         return ExactCover(primary, secondary, options)
 
@@ -326,6 +344,10 @@ class Tiling(Instance):
         if self.fill == "exact" and len(used) != len(board):
             empty = min(board - used.keys())
             raise RuleViolation(f"cell {empty} is not covered")
+        if self.no_crossing:
+            problems = polytrigs.crossing_problems(solution)
+            if problems:
+                raise RuleViolation(problems[0])
 
     def solution_json(self, solution: dict):
         return {name: [list(c) for c in cells] for name, cells in solution.items()}
@@ -336,6 +358,11 @@ class Tiling(Instance):
         placed = [Placement(self.kind_of[n].name if n in self.kind_of else n, tuple(sorted(cells)))
                   for n, cells in solution.items()]
         return [tuple(sorted(self.act(g, p) for p in placed)) for g in self.group]
+
+    def symmetry_note(self) -> str:
+        same = [k.name for k in self.kinds if len(k.names) > 1]
+        return (f"distinct means up to the board's {len(self.group)} symmetries"
+                + (f"; identical pieces: {', '.join(same)}" if same else ""))
 
     # -- pictures --------------------------------------------------------------
     @cached_property
@@ -417,6 +444,11 @@ class Tiling(Instance):
             piece, parts = self.pivot
             facts["symmetry cases"] = f"piece {piece}: {len(parts)} placement orbits"
         return facts
+
+
+def crossing_name(item) -> str:
+    """An intersection item ("i", x, y, direction) as an exact-cover item name."""
+    return "crossing " + " ".join(map(str, item))
 
 
 def _ansi(ch: str, k: int) -> str:

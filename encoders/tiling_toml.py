@@ -36,7 +36,7 @@ from .polyforms import piece_set
 from .tiling import DISPLAYS, FILLS, Tiling
 
 TOP_KEYS = ("family", "name", "description", "grid", "board", "cells", "pieces", "fill",
-            "display", "order", "expected")
+            "display", "order", "no_crossing", "expected")
 EXPECTED_KEYS = ("raw", "unique", "source")
 
 
@@ -114,8 +114,14 @@ def from_toml(data: dict, path: str, text: str | None = None) -> Tiling:
     if order is not None and (not isinstance(order, list) or sorted(map(str, order)) != sorted(pieces)
                               or not all(isinstance(n, str) for n in order)):
         raise where.error(f"'order' must list every piece exactly once: {' '.join(pieces)}", "order")
+    no_crossing = data.get("no_crossing", grid.name == "segment")
+    if not isinstance(no_crossing, bool):
+        raise where.error("'no_crossing' must be true or false", "no_crossing")
+    if no_crossing and grid.name != "segment":
+        raise where.error("'no_crossing' applies only to grid 'segment' (polytrigs)", "no_crossing")
     expected = _expected(data, where)
-    return Tiling(name, grid, board, pieces, fill, display, description, expected, order)
+    return Tiling(name, grid, board, pieces, fill, display, description, expected, order,
+                  no_crossing=no_crossing)
 
 
 def _string(data, key, where, default):

@@ -85,8 +85,8 @@ def orbit_counts(instance, solutions):
 
 
 # -- shipped instances ---------------------------------------------------------
-FAST = ["tetrahex-7x4", "pentomino-3x20", "pentomino-8x8-centre"]
-LONG = ["pentomino-6x10"]
+FAST = ["tetrahex-7x4", "pentomino-3x20", "pentomino-8x8-centre", "tritrig-heart"]
+LONG = ["pentomino-6x10", "trigs-hexagon"]
 ALL = FAST + [pytest.param(n, marks=SLOW) for n in LONG]
 
 
@@ -107,7 +107,7 @@ def test_enumeration_orbits_match_expected_and_cases(name):
     assert unique == instance.expected.unique
 
 
-@pytest.mark.parametrize("name", ["tetrahex-7x4",
+@pytest.mark.parametrize("name", ["tetrahex-7x4", "tritrig-heart",
                                   pytest.param("pentomino-3x20", marks=SLOW),
                                   pytest.param("pentomino-8x8-centre", marks=SLOW)])
 def test_cnf_cases_match_expected(name):
