@@ -134,11 +134,10 @@ def count_distinct(instance, args):
     with progress_bar("enumerate", unit="sol") as bar:
         for model in sat.models(formula.clauses, formula.show_vars, args.solver,
                                 time_limit=args.time_limit, progress=bar.update):
-            solution = instance.decode(formula.decode(model))
-            images = instance.images(solution)
-            if images is None:
+            form = instance.canonical(instance.decode(formula.decode(model)))
+            if form is None:
                 raise InputError(f"{instance.name}: counting up to symmetry is not supported for this family")
-            classes.add(min(images))
+            classes.add(form)
     return len(classes)
 
 
@@ -311,13 +310,15 @@ def cmd_solve(args):
 
 def count_classes(inst, solutions):
     """Number of distinct solutions once the puzzle's symmetries are taken into account."""
-    return len({min(inst.images(s)) for s in solutions})
+    return len({inst.canonical(s) for s in solutions})
 
 
 def cmd_count(args):
     inst = catalog.load(args.instance)
     args.solver = args.solver or sat.DEFAULT_SOLVER
     method = resolve_method(inst, args.method)
+    if args.unique and not inst.symmetry_cases and method != "direct":
+        method = "enumerate"          # classes of enumerated solutions: see count_distinct
     start = time.monotonic()
     n = count_instance(inst, method, args, unique=args.unique)
     seconds = round(time.monotonic() - start, 3)

@@ -98,10 +98,10 @@ class Formula:
 
     def add(self, clause, group: str = "clauses") -> None:
         """Add one clause of signed variable numbers."""
-        clause = [int(l) for l in clause]
-        for lit in clause:
-            if lit == 0 or abs(lit) > self.nvars:
-                raise ValueError(f"literal {lit} is not a variable of this formula")
+        clause = list(map(int, clause))
+        if clause and (max(clause) > self.nvars or -min(clause) > self.nvars or 0 in clause):
+            bad = next(l for l in clause if l == 0 or abs(l) > self.nvars)
+            raise ValueError(f"literal {bad} is not a variable of this formula")
         self.clauses.append(clause)
         self._group_of.append(self._label(group))
 

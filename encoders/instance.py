@@ -89,6 +89,11 @@ class Instance:
         = number of distinct minima; orbit size = number of distinct images."""
         return None
 
+    def canonical(self, solution):
+        """One hashable representative of the solution's symmetry class."""
+        images = self.images(solution)
+        return None if images is None else min(images)
+
     def symmetry_note(self) -> str | None:
         """What 'distinct' means for this puzzle (which symmetries, which
         identical pieces or cards), or None when images() is unsupported."""

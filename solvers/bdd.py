@@ -15,11 +15,8 @@ def count_in_process(clauses, nvars: int, show) -> int:
     from pyeda.boolalg.bdd import BDDNODEONE, BDDNODEZERO, bddvar
 
     variables = [None] + [bddvar("v", i) for i in range(1, nvars + 1)]
-    f = _conjoin(clauses, variables)
     shown = set(show)
-    hidden = [variables[v] for v in range(1, nvars + 1) if v not in shown]
-    if hidden:
-        f = f.smoothing(hidden)
+    f = _conjoin(clauses, variables, shown)
     order = sorted(variables[v].uniqid for v in shown)
     level = {uid: i for i, uid in enumerate(order)}
     bottom = len(order)
@@ -42,17 +39,30 @@ def count_in_process(clauses, nvars: int, show) -> int:
     return paths(f.node) << depth(f.node)
 
 
-def _conjoin(clauses, variables):
+def _conjoin(clauses, variables, shown):
+    """AND of the clauses; each hidden variable is quantified away right after
+    its last clause, which keeps the intermediate diagrams small."""
     from pyeda.boolalg.bdd import BDDNODEONE, BDDNODEZERO, _bdd
 
+    clauses = sorted(clauses, key=lambda c: min((abs(l) for l in c), default=0))
+    last = {}
+    for i, clause in enumerate(clauses):
+        for lit in clause:
+            if abs(lit) not in shown:
+                last[abs(lit)] = i
+    done_at: dict = {}
+    for v, i in last.items():
+        done_at.setdefault(i, []).append(variables[v])
     f = _bdd(BDDNODEONE)
-    for clause in sorted(clauses, key=lambda c: min((abs(l) for l in c), default=0)):
+    for i, clause in enumerate(clauses):
         if not clause:
             return _bdd(BDDNODEZERO)
         term = _bdd(BDDNODEZERO)
         for lit in clause:
             term = term | (variables[lit] if lit > 0 else ~variables[-lit])
         f = f & term
+        if i in done_at:
+            f = f.smoothing(done_at[i])
     return f
 
 
