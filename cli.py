@@ -561,6 +561,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("polycnf: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:              # e.g. `polycnf solve ... | head`: stop quietly
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     code = 0
     if isinstance(result, tuple):        # (payload, exit code) from commands that judge
         result, code = result

@@ -242,13 +242,17 @@ class HexMatch(Instance):
         """Each card on one cell in one orientation, one card per cell, inner edges match.
 
         `encoding` is the PySAT cardinality encoding of the exactly-one
-        constraints; `scheme` chooses how matching is encoded (SCHEMES).
+        constraints, or a matching scheme's name (SCHEMES); `scheme` chooses
+        how matching is encoded.
         """
+        if encoding in SCHEMES:
+            encoding, scheme = None, encoding
         scheme = scheme or self.scheme
         if scheme not in SCHEMES:
             raise InputError(f"unknown hexmatch scheme '{scheme}' (choose from: {', '.join(SCHEMES)})")
         f = Formula(self.name, encoding) if encoding else Formula(self.name)
         f.comments.append(f"hexmatch scheme: {scheme}")
+        f.label = scheme if encoding is None else f"{scheme} with {encoding}"
         at = {cell: [] for cell in self.board.cells}   # cell -> [(var, card, side labels)]
         for number, table in enumerate(self.orientation_of, 1):
             mine = []
