@@ -9,12 +9,12 @@ and card sets are recognised without it).
 from __future__ import annotations
 
 import importlib
-import tomllib
 from pathlib import Path
 
 import instances as _shipped
 
 from .errors import InputError
+from .tomlfile import read_toml
 
 FAMILY_MODULES = {"t4": "t4", "tiling": "tiling", "hexmatch": "hexmatch"}
 SHIPPED = Path(_shipped.__file__).parent
@@ -64,15 +64,10 @@ def load_file(path: Path):
         return load_cnf(str(path))
     if path.suffix != ".toml":
         raise InputError(f"{path}: unknown file type (expected .toml, .dlx or .cnf)")
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: invalid TOML: {e}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read: {e}") from None
+    data, text = read_toml(path)
     family = data.pop("family", None)
     if family is None:
         family = "hexmatch" if "cards" in data else "tiling"
     if not isinstance(family, str):
         raise InputError(f"{path}: 'family' must be a string")
-    return family_module(family).from_toml(data, str(path))
+    return family_module(family).from_toml(data, str(path), text)

@@ -21,11 +21,11 @@ import math
 import os
 import re
 import time
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
 from .cnf import Formula
+from .tomlfile import read_toml
 from .errors import InputError, RuleViolation
 from .instance import Expected, Instance
 
@@ -652,17 +652,8 @@ class _Locator:
 
 def load(path) -> HexMatch:
     """Read a hexmatch instance file (TOML)."""
-    path = os.fspath(path)
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: not valid TOML: {e}") from None
-    return from_toml(data, path, text)
+    data, text = read_toml(path)
+    return from_toml(data, os.fspath(path), text)
 
 
 def from_toml(data: dict, path: str, text: str | None = None) -> HexMatch:

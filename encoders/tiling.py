@@ -461,10 +461,10 @@ def _svg_colour(k: int, n: int) -> str:
     return f"hsl({round(360 * k / max(n, 1))}, 70%, 60%)"
 
 
-def from_toml(data: dict, path: str) -> Tiling:
+def from_toml(data: dict, path: str, text: str | None = None) -> Tiling:
     """A Tiling from a parsed TOML table (see encoders/tiling_toml.py)."""
     from .tiling_toml import from_toml as parse
-    return parse(data, path)
+    return parse(data, path, text)
 
 
 def load(path: str) -> Tiling:

@@ -26,9 +26,9 @@ involved, found by searching the raw text; no line when it cannot be found).
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
+from .tomlfile import read_toml
 from .errors import InputError
 from .grids import GRIDS, get_grid
 from .instance import Expected
@@ -70,14 +70,7 @@ class _Where:
 
 def load(path: str) -> Tiling:
     """Read and parse a tiling TOML file."""
-    try:
-        text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read: {e}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: invalid TOML: {e}") from None
+    data, text = read_toml(path)
     return from_toml(data, path, text)
 
 

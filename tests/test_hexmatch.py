@@ -233,7 +233,7 @@ def test_error_unknown_key(tmp_path):
 def test_error_other_values(tmp_path):
     assert bad(tmp_path, 'rule = "same"\n').endswith(":1: unknown rule 'same' (choose from: bugs, equal)")
     assert "unknown first_side 'top'" in bad(tmp_path, GOOD.replace('"upper-right"', '"top"'))
-    assert "not valid TOML" in bad(tmp_path, "cards = [\n")
+    assert "invalid TOML" in bad(tmp_path, "cards = [\n")
     msg = bad(tmp_path, GOOD.replace("rows = [3, 4, 5, 4, 3]", "cells = [[0, 0], [0, 0]]"))
     assert "cell [0, 0] is listed twice" in msg
 

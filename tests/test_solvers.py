@@ -43,10 +43,10 @@ def test_unknown_solver_is_a_clear_error():
 
 
 def test_time_limit_stops_a_hard_enumeration():
-    # pigeon hole 9 -> 8 is unsatisfiable and hard for CDCL
-    var = lambda p, h: p * 8 + h + 1
-    clauses = [[var(p, h) for h in range(8)] for p in range(9)]
-    clauses += [[-var(p, h), -var(q, h)] for h in range(8) for p in range(9) for q in range(p)]
+    # pigeon hole 13 -> 12 is unsatisfiable and far too hard for CDCL in 0.5 s
+    var = lambda p, h: p * 12 + h + 1
+    clauses = [[var(p, h) for h in range(12)] for p in range(13)]
+    clauses += [[-var(p, h), -var(q, h)] for h in range(12) for p in range(13) for q in range(p)]
     with pytest.raises(TimeoutError):
         list(sat.models(clauses, [1], time_limit=0.5))
 
