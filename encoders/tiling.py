@@ -84,8 +84,10 @@ class Tiling(Instance):
 
     def __init__(self, name: str, grid, board, pieces: dict, fill: str = "exact",
                  display: str = "letters", description: str = "",
-                 expected: Expected | None = None, order=None, no_crossing: bool = False):
+                 expected: Expected | None = None, order=None, no_crossing: bool = False,
+                 count_method: str = "dlx"):
         super().__init__(name, description, expected)
+        self.count_method = count_method
         #: polytrigs (seed 003): pieces may touch but not cross at a lattice point
         self.no_crossing = no_crossing
         self.grid = get_grid(grid) if isinstance(grid, str) else grid
@@ -301,6 +303,53 @@ class Tiling(Instance):
                 if p != q:
                     f.add([-f.var(p), f.var(q)], "symmetry case: invariant solutions")
         return Case(f, weight, cover, key_map, label)
+
+    def direct_count(self, unique: bool = False) -> int | None:
+        """Raw count by the transfer-matrix DP of encoders/packing_dp.py (no CNF,
+        no exact cover), for square boards inside a rectangle: cells outside the
+        board and monominoes are its holes.  None where that DP does not apply."""
+        if self.grid.name != "square" or self.no_crossing:
+            return None
+        if unique:
+            return self._unique_from_raw()
+        from . import packing_dp
+
+        rows, cols = [c[0] for c in self.board], [c[1] for c in self.board]
+        top, left = min(rows), min(cols)
+        height, width = max(rows) - top + 1, max(cols) - left + 1
+        board = set(self.board)
+        outside = [(r, c) for r in range(height) for c in range(width) if (r + top, c + left) not in board]
+        monominoes = [k for k in self.kinds if len(k.shape) == 1]
+        if monominoes and self.fill != "exact":
+            return None
+        pieces = []
+        for kind in self.kinds:
+            if len(kind.shape) == 1:
+                continue
+            if kind.copies > 1:
+                return None          # the DP would count identical copies as distinct
+            known = packing_dp.PENTOMINOES.get(kind.name)
+            same = known is not None and aspects(self.grid, known)[0] == aspects(self.grid, kind.shape)[0]
+            pieces.append(kind.name if same else list(kind.shape))
+        holes = height * width - sum(len(k.shape) for k in self.kinds if len(k.shape) > 1)
+        return packing_dp.count_packings(width, height, holes, outside, progress=True, pieces=pieces)
+
+    def _unique_from_raw(self) -> int | None:
+        """raw / |G| when no solution can be fixed by a non-identity board symmetry:
+        true when some piece used once has no symmetry at all (as many aspects as
+        the grid has transforms) and is not straight -- g would have to map its
+        placement onto itself, i.e. be a symmetry of the piece or fix its cells
+        one by one, which only a reflection does, and only to cells on one line.
+        Burnside's lemma then leaves only the identity's term."""
+        rigid = [k for k in self.kinds if k.copies == 1
+                 and len(self.aspects[k.name]) == len(self.grid.transforms())
+                 and len({c[0] for c in k.shape}) > 1 and len({c[1] for c in k.shape}) > 1]
+        if not rigid:
+            return None
+        raw = self.direct_count()
+        if raw is None or raw % len(self.group):
+            return None
+        return raw // len(self.group)
 
     # -- solutions -------------------------------------------------------------
     def decode(self, keys: list) -> dict:

@@ -36,7 +36,9 @@ from .polyforms import piece_set
 from .tiling import DISPLAYS, FILLS, Tiling
 
 TOP_KEYS = ("family", "name", "description", "grid", "board", "cells", "pieces", "fill",
-            "display", "order", "no_crossing", "expected")
+            "display", "order", "no_crossing", "method", "expected")
+#: counting methods a file may name as its default (`polycnf count --method auto`)
+METHODS = ("dlx", "direct", "enumerate", "ganak", "bdd")
 EXPECTED_KEYS = ("raw", "unique", "source")
 
 
@@ -112,9 +114,10 @@ def from_toml(data: dict, path: str, text: str | None = None) -> Tiling:
         raise where.error("'no_crossing' must be true or false", "no_crossing")
     if no_crossing and grid.name != "segment":
         raise where.error("'no_crossing' applies only to grid 'segment' (polytrigs)", "no_crossing")
+    method = _choice(data, "method", METHODS, where)
     expected = _expected(data, where)
     return Tiling(name, grid, board, pieces, fill, display, description, expected, order,
-                  no_crossing=no_crossing)
+                  no_crossing=no_crossing, count_method=method)
 
 
 def _string(data, key, where, default):

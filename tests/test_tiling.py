@@ -317,7 +317,7 @@ GOOD_HEAD = 'grid = "square"\nboard = """\n.....\n.....\n"""\n'
 @pytest.mark.parametrize("text, message", [
     (GOOD_HEAD + 'pieces = "pentominoes"\ncolour = "red"\n',
      "bad.toml:7: unknown key 'colour' (allowed: name, description, grid, board, cells, pieces, "
-     "fill, display, order, no_crossing, expected)"),
+     "fill, display, order, no_crossing, method, expected)"),
     (GOOD_HEAD + 'pieces = "heptominoes"\n',
      "bad.toml:6: unknown piece set 'heptominoes' (choose from: pentominoes, tetrominoes, "
      "tetrahexes, hexiamonds, tritrigs, ditrigs, monominoes:K)"),
