@@ -362,3 +362,17 @@ def test_toml_good_minimal(tmp_path):
     f = instance.formula()
     assert sum(1 for _ in sat.models(f.clauses, f.show_vars)) == 1     # identical copies: once
     assert weighted(instance, cover_count, unique=True) == 1
+
+
+@pytest.mark.parametrize("name", ["pentomino-3x20", "pentomino-8x8-centre",
+                                  pytest.param("pentomino-6x10", marks=SLOW)])
+def test_direct_dp_matches_expected(name):
+    """The transfer-matrix DP (no CNF, no exact cover) as a further method."""
+    instance = shipped(name)
+    assert instance.direct_count() == instance.expected.raw
+    assert instance.direct_count(unique=True) == instance.expected.unique
+
+
+def test_direct_dp_declines_what_it_cannot_count():
+    assert shipped("tetrahex-7x4").direct_count() is None       # hex grid
+    assert shipped("tritrig-heart").direct_count() is None      # segments
