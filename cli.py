@@ -21,7 +21,8 @@ from solvers.errors import BackendError
 METHODS = ("auto", "ganak", "enumerate", "bdd", "dlx", "direct")
 BDD_MAX_VARS = 400          # pyeda BDDs beyond this size are hopeless
 ENUMERATE_MAX = 10 ** 6     # validate does not enumerate more solutions than this
-VALIDATE_TIME_LIMIT = 60.0  # seconds per method, unless --time-limit says otherwise
+VALIDATE_TIME_LIMIT = 60.0
+SHOW_GROUPS = 12            # clause groups listed by `show` before summing up the rest  # seconds per method, unless --time-limit says otherwise
 
 
 # -- output helpers -------------------------------------------------------------
@@ -181,8 +182,12 @@ def cmd_show(args):
     for k, v in inst.summary().items():
         print(f"  {k}: {v}")
     print(f"  CNF ({f.label}): {f.nvars} variables ({len(f.show_vars)} shown), {len(f.clauses)} clauses")
-    for label, size in f.group_sizes().items():
+    groups = list(f.group_sizes().items())
+    for label, size in groups[:SHOW_GROUPS]:
         print(f"    {size:>7} clauses  {label}")
+    if len(groups) > SHOW_GROUPS:
+        rest = sum(size for _, size in groups[SHOW_GROUPS:])
+        print(f"    {rest:>7} clauses  in {len(groups) - SHOW_GROUPS} more groups ('--json' lists them all)")
     if inst.expected.raw is not None:
         print(f"  trusted count: {inst.expected.raw:,}"
               + (f" ({inst.expected.unique:,} up to symmetry)" if inst.expected.unique is not None else "")
