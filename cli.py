@@ -85,7 +85,11 @@ def count_cover(case, args):
     from solvers import dlx
 
     if case.cover is None:
-        raise BackendError("dlx: this instance is not an exact-cover problem")
+        if case.symmetry is None:
+            raise BackendError("dlx: this instance is not an exact-cover problem")
+        # a symmetry case that permutes identical copies has no exact cover: its
+        # formula already keeps only the invariant solutions, so enumerate those
+        return count_formula("enumerate", case.formula, args, case.label)
     n_primary, rows = case.cover.option_rows()
     if case.symmetry is None:
         return dlx.count(n_primary, rows, time_limit=args.time_limit, progress=True)

@@ -44,7 +44,7 @@ def _conjoin(clauses, variables, shown):
     its last clause, which keeps the intermediate diagrams small."""
     from pyeda.boolalg.bdd import BDDNODEONE, BDDNODEZERO, _bdd
 
-    clauses = sorted(clauses, key=lambda c: min((abs(l) for l in c), default=0))
+    clauses = list(clauses)      # in the order given: each constraint's clauses stay together
     last = {}
     for i, clause in enumerate(clauses):
         for lit in clause:

@@ -11,6 +11,9 @@ import time
 
 
 def _child(conn, func, args):
+    import os
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)              # native counters print progress on stdout: keep ours clean
     try:
         conn.send(("ok", func(*args)))
     except Exception as e:           # report, never hang the parent
