@@ -127,3 +127,15 @@ def test_failed_encode_leaves_no_partial_files(capsys, tmp_path):
     code, _, err = run(capsys, "encode", "t4-l12", "-o", str(out), "--map", "/nonexistent-dir/m.json")
     assert code == 2 and "cannot write" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_json_stdout_stays_clean_of_native_counter_output():
+    """Ganak prints progress on the C level; `--json` must still be one object."""
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "cli.py", "count", "tetrahex-7x4", "--unique",
+                          "--method", "ganak", "--json"], capture_output=True, text=True,
+                         cwd=__file__.rsplit("/tests/", 1)[0], timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == 1
+    assert json.loads(run.stdout)["count"] == 9          # REFERENCE.md (Polyform Puzzler)
