@@ -426,6 +426,18 @@ def count_packings(holes_mask: int | None = None, unique: bool = False,
 # --------------------------------------------------------------------------
 # enumeration and rendering
 
+def x_orbit_counts(holes_mask: int = 0, max_states: int | None = 16_000_000):
+    """Yield (X cells, orbit size, packings with X there) per orbit of X
+    placements, each searched with a fresh memo: the full count in pieces
+    small enough for memory, and sub-counts another method can be compared
+    with one by one.  raw = sum of orbit size * packings."""
+    group, reps = _x_orbits(holes_mask)
+    tables = _Tables([n for n in PIECE_NAMES if n != "X"])
+    for xm, weight in reps:
+        f = _make_counter(tables, {}, max_states)
+        yield cells_of(xm), weight, _entry(f(holes_mask | xm), tables.all)
+
+
 def solutions(holes_mask: int | None = None, limit: int | None = None):
     """Yield the solutions (all of them, no symmetry reduction) as dicts
     piece name -> mask, pentominoes only; the holes are the cells left.
