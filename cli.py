@@ -273,6 +273,9 @@ def cmd_solve(args):
     if args.solver is None:
         args.solver = "dlx" if inst.count_method == "dlx" else sat.DEFAULT_SOLVER
     solver = args.solver if args.solver == "dlx" else sat.canonical_name(args.solver)
+    from encoders.instance import Instance
+    if args.svg and type(inst).svg is Instance.svg:
+        raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
     f = inst.formula(args.encoding)
     limit = None if args.all else args.n
     start = time.monotonic()
@@ -295,10 +298,7 @@ def cmd_solve(args):
     complete = complete and (limit is None or len(solutions) < limit)
     seconds = round(time.monotonic() - start, 3)
     if args.svg and solutions:
-        picture = inst.svg(solutions[0])
-        if picture is None:
-            raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
-        write_atomic(args.svg, picture)
+        write_atomic(args.svg, inst.svg(solutions[0]))
     note = inst.symmetry_note()
     if args.json:
         return {"instance": inst.name, "solver": solver,
@@ -429,7 +429,10 @@ def cmd_polyforms(args):
     from encoders import polyforms
     from encoders.grids import get_grid
 
-    grid = get_grid(args.grid)
+    try:
+        grid = get_grid(args.grid)
+    except ValueError as e:
+        raise InputError(str(e)) from None
     if args.n < 1:
         raise InputError(f"order must be at least 1, not {args.n}")
     generate = {"free": polyforms.free, "one-sided": polyforms.one_sided, "fixed": polyforms.fixed}[args.kind]

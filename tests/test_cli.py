@@ -101,6 +101,9 @@ def test_show_reports_the_formula(capsys):
     (["count", "t4-l12", "--encoding", "magic"], "polycnf: error: unknown encoding 'magic' for t4"),
     (["count", "missing.toml"], "polycnf: error: missing.toml: no such file"),
     (["encode", "t4-l12", "-o", "/nonexistent-dir/x.cnf"], "polycnf: error: /nonexistent-dir/x.cnf: cannot write"),
+    (["solve", "t4-l12", "--svg", "x.svg"], "polycnf: error: t4-l12: the t4 family draws no SVG"),
+    (["polyforms", "cube", "3"], "polycnf: error: unknown grid 'cube' (choose from: square, hex"),
+    (["count", "t4-l12", "--method", "dlx"], "polycnf: error: dlx: t4-l12 is not an exact-cover problem"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
