@@ -376,3 +376,12 @@ def test_direct_dp_matches_expected(name):
 def test_direct_dp_declines_what_it_cannot_count():
     assert shipped("tetrahex-7x4").direct_count() is None       # hex grid
     assert shipped("tritrig-heart").direct_count() is None      # segments
+
+
+@SLOW
+def test_pentomino_8x8_anywhere_by_the_packing_dp():
+    """Half a billion solutions: only the DP counts them (about 5 minutes);
+    bench/bench_8x8.py confirms every X-orbit sub-count with the bitboard search."""
+    instance = shipped("pentomino-8x8")
+    assert instance.count_method == "direct"
+    assert instance.direct_count(unique=True) == instance.expected.unique
