@@ -50,7 +50,7 @@ def main(argv=None):
     # (ii) holes anywhere, orbit by orbit of the X pentomino, against the
     # transfer-matrix DP of encoders/packing_dp.py run on the same X placement
     from encoders import packing_dp
-    print(f"\n(ii) holes anywhere, per orbit of X placements: bitboard vs packing_dp")
+    print("\n(ii) holes anywhere, per orbit of X placements: bitboard vs packing_dp")
     print(f"{'X cells':<44} {'size':>4} {'bitboard':>12} {'s':>7} {'packing_dp':>12} {'s':>7} {'ratio':>6}")
     raw_bb = raw_dp = 0
     t_bb = t_dp = 0.0

@@ -8,7 +8,7 @@ family's own counter, an exact-cover view) and symmetry-aware counting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .cnf import Formula

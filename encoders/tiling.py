@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
-from math import factorial
 from typing import NamedTuple
 
 from . import polytrigs, symmetry

@@ -1,13 +1,12 @@
 """t4 hex-slide board: board facts, published counts by two methods, decode/check/render."""
 
 import random
-import re
 
 import pytest
 from pysat.solvers import Solver
 
 from encoders.errors import InputError, RuleViolation
-from encoders.t4 import (BOARD, CLOCKWISE, T4_ENCODINGS, Joint, Piece, T4Instance,
+from encoders.t4 import (BOARD, CLOCKWISE, Joint, Piece, T4Instance,
                          builtins, piece_joints, pieces_from_joints)
 from solvers import ganak
 
