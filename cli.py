@@ -244,8 +244,7 @@ def cmd_encode(args):
 
 
 def solutions_of(inst, formula, args, limit, progress):
-    """Yield (solution, full model or None) from the chosen back end, checked."""
-    check_model = getattr(inst, "check_model", None)
+    """Yield solutions from the chosen back end, each checked by the rules."""
     if args.solver == "dlx":
         from solvers import dlx
 
@@ -261,8 +260,7 @@ def solutions_of(inst, formula, args, limit, progress):
         return
     for model in sat.models(formula.clauses, formula.show_vars, args.solver, limit=limit,
                             time_limit=args.time_limit, progress=progress):
-        if check_model:
-            check_model(model)
+        inst.check_model(model)
         solution = inst.decode(formula.decode(model))
         inst.check(solution)
         yield solution
@@ -276,7 +274,8 @@ def cmd_solve(args):
     from encoders.instance import Instance
     if args.svg and type(inst).svg is Instance.svg:
         raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
-    f = inst.formula(args.encoding)
+    # DLX needs no CNF; an --encoding is still built, so a bad one is reported
+    f = inst.formula(args.encoding) if solver != "dlx" or args.encoding else None
     limit = None if args.all else args.n
     start = time.monotonic()
     solutions = []
@@ -413,9 +412,7 @@ def external_checks(inst, args):
                              "seconds": round(time.monotonic() - start, 3), "note": "UNSAT"})
                 continue
             solution = inst.decode(f.decode(model))
-            check_model = getattr(inst, "check_model", None)
-            if check_model:
-                check_model(model)
+            inst.check_model(model)
             inst.check(solution)
             ok, note = True, "model decoded and checked"
         except RuleViolation as e:

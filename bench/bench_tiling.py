@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from encoders import catalog  # noqa: E402
+import cli  # noqa: E402
 from solvers import dlx, ganak, sat  # noqa: E402
 
 
@@ -33,26 +34,15 @@ def timed(func):
     return value, time.perf_counter() - start
 
 
+#: what cli.count_cover reads from the command line: no time limit
+DLX_ARGS = argparse.Namespace(time_limit=None, solver=sat.DEFAULT_SOLVER)
+
+
 def by_cases(instance, unique, count_case):
     total = Fraction(0)
     for case in instance.cases(unique=unique):
         total += case.weight * count_case(case)
     return int(total)
-
-
-def cover_count(case, time_limit):
-    """DLX count of a case; invariant solutions by enumerating and filtering."""
-    if case.cover is None:
-        raise ValueError(f"case {case.label} has no exact cover")
-    n_primary, rows = case.cover.option_rows()
-    if case.symmetry is None:
-        return dlx.count(n_primary, rows)
-    keys = case.cover.keys
-    found = 0
-    for solution in dlx.solutions(n_primary, rows):
-        chosen = {keys[r] for r in solution}
-        found += {case.symmetry[k] for k in chosen} == chosen
-    return found
 
 
 def sat_count(case, deadline):
@@ -99,7 +89,7 @@ def main(argv=None):
         peer, peer_time = timed(lambda: peer_count(instance))
         print(f"  (d) exact_cover peer, raw      {peer!s:>8}  {peer_time:8.2f} s  1.00")
         rows = [
-            ("(c) DLX symmetry cases", lambda u: by_cases(instance, u, lambda c: cover_count(c, None))),
+            ("(c) DLX symmetry cases", lambda u: by_cases(instance, u, lambda c: cli.count_cover(c, DLX_ARGS))),
             ("(a) PySAT enumeration ", lambda u: _limited(instance, u, sat_count, args.limit)),
             ("(b) pyganak           ", lambda u: _limited(instance, u, ganak_count, args.limit)),
         ]

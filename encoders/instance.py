@@ -74,6 +74,10 @@ class Instance:
         """Raise RuleViolation if `solution` breaks the puzzle's rules."""
         raise NotImplementedError
 
+    def check_model(self, model) -> None:
+        """Checks that need the full model, auxiliaries included (plain DIMACS
+        files); puzzle families check decoded solutions instead."""
+
     def render(self, solution, color: bool = False) -> str:
         """A text picture of one solution."""
         raise NotImplementedError
