@@ -12,11 +12,11 @@ import sys
 import time
 from fractions import Fraction
 
-from encoders import catalog
-from encoders.cnf import ENCODINGS, write_atomic
-from encoders.errors import InputError, RuleViolation
-from solvers import bdd, ganak, sat
-from solvers.errors import BackendError
+from polycnf.encoders import catalog
+from polycnf.encoders.cnf import ENCODINGS, write_atomic
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.solvers import bdd, ganak, sat
+from polycnf.solvers.errors import BackendError
 
 METHODS = ("auto", "ganak", "enumerate", "bdd", "dlx", "direct")
 BDD_MAX_VARS = 400          # pyeda BDDs beyond this size are hopeless
@@ -82,7 +82,7 @@ def count_formula(method, formula, args, label=""):
 
 def count_cover(case, args):
     """Count one case with the exact-cover back end (DLX)."""
-    from solvers import dlx
+    from polycnf.solvers import dlx
 
     if case.cover is None:
         if case.symmetry is None:
@@ -246,7 +246,7 @@ def cmd_encode(args):
 def solutions_of(inst, formula, args, limit, progress):
     """Yield solutions from the chosen back end, each checked by the rules."""
     if args.solver == "dlx":
-        from solvers import dlx
+        from polycnf.solvers import dlx
 
         cover = inst.exact_cover()
         if cover is None:
@@ -271,7 +271,7 @@ def cmd_solve(args):
     if args.solver is None:
         args.solver = "dlx" if inst.count_method == "dlx" else sat.DEFAULT_SOLVER
     solver = args.solver if args.solver == "dlx" else sat.canonical_name(args.solver)
-    from encoders.instance import Instance
+    from polycnf.encoders.instance import Instance
     if args.svg and type(inst).svg is Instance.svg:
         raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
     # DLX needs no CNF; an --encoding is still built, so a bad one is reported
@@ -349,7 +349,7 @@ def cmd_count(args):
 
 
 def cmd_validate(args):
-    from encoders.instance import Instance
+    from polycnf.encoders.instance import Instance
 
     inst = catalog.load(args.instance)
     args.solver = args.solver or sat.DEFAULT_SOLVER
@@ -399,7 +399,7 @@ def cmd_validate(args):
 
 def external_checks(inst, args):
     """Solve the DIMACS file with each external solver on PATH and check its model."""
-    from solvers import external
+    from polycnf.solvers import external
 
     rows = []
     f = inst.formula(args.encoding)
@@ -425,8 +425,8 @@ def external_checks(inst, args):
 
 
 def cmd_polyforms(args):
-    from encoders import polyforms
-    from encoders.grids import get_grid
+    from polycnf.encoders import polyforms
+    from polycnf.encoders.grids import get_grid
 
     try:
         grid = get_grid(args.grid)
@@ -449,7 +449,7 @@ def cmd_polyforms(args):
 
 
 def cmd_generate(args):
-    from encoders import hexmatch
+    from polycnf.encoders import hexmatch
 
     if args.family != "hexmatch":
         raise InputError(f"no generator for family '{args.family}' (available: hexmatch)")
@@ -584,5 +584,3 @@ def main(argv=None) -> int:
     return code
 
 
-if __name__ == "__main__":
-    sys.exit(main())

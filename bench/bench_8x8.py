@@ -16,13 +16,10 @@ that fix the prescribed holes) with wall-clock times.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from encoders import bitboard as bb  # noqa: E402
+from polycnf.encoders import bitboard as bb  # noqa: E402
 
 
 def timed(label, func, *args, **kw):
@@ -49,7 +46,7 @@ def main(argv=None):
         return
     # (ii) holes anywhere, orbit by orbit of the X pentomino, against the
     # transfer-matrix DP of encoders/packing_dp.py run on the same X placement
-    from encoders import packing_dp
+    from polycnf.encoders import packing_dp
     print("\n(ii) holes anywhere, per orbit of X placements: bitboard vs packing_dp")
     print(f"{'X cells':<44} {'size':>4} {'bitboard':>12} {'s':>7} {'packing_dp':>12} {'s':>7} {'ratio':>6}")
     raw_bb = raw_dp = 0

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from pysat.solvers import Solver  # noqa: E402
 
-from encoders import hexmatch  # noqa: E402
+from polycnf.encoders import hexmatch  # noqa: E402
 
 SOLVERS = ("cadical195", "glucose4", "minisat22")
 BUGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "instances", "hexagon-bugs.toml")

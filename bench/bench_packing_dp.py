@@ -17,14 +17,11 @@ memory) and the process's peak resident memory; progress bars on stderr.
 from __future__ import annotations
 
 import argparse
-import os
 import resource
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from encoders import packing_dp as pd  # noqa: E402
+from polycnf.encoders import packing_dp as pd  # noqa: E402
 
 
 def rss_gb():

@@ -11,15 +11,12 @@ fairer figure when other work shares the machine.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from encoders.t4 import DEFAULT_T4_ENCODING, builtins  # noqa: E402
-from solvers.child import run_limited                  # noqa: E402
-from solvers.ganak import count_in_process             # noqa: E402
+from polycnf.encoders.t4 import DEFAULT_T4_ENCODING, builtins  # noqa: E402
+from polycnf.solvers.child import run_limited                  # noqa: E402
+from polycnf.solvers.ganak import count_in_process             # noqa: E402
 
 
 def _count_with_cpu(clauses, nvars, show):

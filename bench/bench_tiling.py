@@ -13,16 +13,13 @@ and each time as a ratio to (d).  Run: python -m bench.bench_tiling [names] [--l
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from fractions import Fraction
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from encoders import catalog  # noqa: E402
-import cli  # noqa: E402
-from solvers import dlx, ganak, sat  # noqa: E402
+from polycnf.encoders import catalog  # noqa: E402
+from polycnf import cli
+from polycnf.solvers import dlx, ganak, sat  # noqa: E402
 
 
 def timed(func):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-import instances as _shipped
+from polycnf import instances as _shipped
 
 from .errors import InputError
 from .tomlfile import read_toml

@@ -4,7 +4,7 @@ machine) except the tests marked slow."""
 
 import pytest
 
-from encoders import bitboard as bb
+from polycnf.encoders import bitboard as bb
 
 
 def test_placement_counts():

@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-import cli
-from encoders.cnf import read_dimacs
-from solvers import ganak
+from polycnf import cli
+from polycnf.encoders.cnf import read_dimacs
+from polycnf.solvers import ganak
 
 
 def run(capsys, *argv):
@@ -136,7 +136,7 @@ def test_json_stdout_stays_clean_of_native_counter_output():
     """Ganak prints progress on the C level; `--json` must still be one object."""
     import subprocess
     import sys
-    run = subprocess.run([sys.executable, "cli.py", "count", "tetrahex-7x4", "--unique",
+    run = subprocess.run([sys.executable, "-m", "polycnf", "count", "tetrahex-7x4", "--unique",
                           "--method", "ganak", "--json"], capture_output=True, text=True,
                          cwd=__file__.rsplit("/tests/", 1)[0], timeout=300)
     assert run.returncode == 0, run.stderr

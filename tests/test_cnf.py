@@ -2,9 +2,9 @@
 
 import pytest
 
-from encoders.cnf import ENCODINGS, Formula, read_dimacs
-from encoders.errors import InputError
-from solvers import bdd, ganak, sat
+from polycnf.encoders.cnf import ENCODINGS, Formula, read_dimacs
+from polycnf.encoders.errors import InputError
+from polycnf.solvers import bdd, ganak, sat
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

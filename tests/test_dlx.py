@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solvers import dlx
+from polycnf.solvers import dlx
 
 ENGINES = ["python", "xcover"]
 

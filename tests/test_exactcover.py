@@ -5,10 +5,10 @@ import pytest
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from encoders.cnf import ENCODINGS
-from encoders.errors import InputError, RuleViolation
-from encoders.exactcover import ExactCover, ExactCoverInstance, load_dlx
-from solvers import dlx
+from polycnf.encoders.cnf import ENCODINGS
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.exactcover import ExactCover, ExactCoverInstance, load_dlx
+from polycnf.solvers import dlx
 
 KNUTH = """\
 | Knuth, TAOCP 7.2.2.1: exactly one solution

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from encoders import packing_dp as pd
+from polycnf.encoders import packing_dp as pd
 
 # ---------------------------------------------------------------------------
 # brute force, independent of the module: its own aspects, plain recursion

@@ -2,9 +2,9 @@
 
 import pytest
 
-from encoders import polyforms
-from encoders.grids import get_grid
-from encoders.polyforms import aspects, canonical, draw, fixed, free, one_sided, piece_set
+from polycnf.encoders import polyforms
+from polycnf.encoders.grids import get_grid
+from polycnf.encoders.polyforms import aspects, canonical, draw, fixed, free, one_sided, piece_set
 
 # REFERENCE.md (OEIS A000105, A000988, A001168, A000228, A000577, A159867, A151539).
 COUNTS = {

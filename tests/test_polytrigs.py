@@ -10,11 +10,11 @@ from collections import Counter
 
 import pytest
 
-from encoders import polytrigs
-from encoders.grids import get_grid
-from encoders.polyforms import aspects, piece_set
-from encoders.symmetry import board_group
-from solvers import dlx
+from polycnf.encoders import polytrigs
+from polycnf.encoders.grids import get_grid
+from polycnf.encoders.polyforms import aspects, piece_set
+from polycnf.encoders.symmetry import board_group
+from polycnf.solvers import dlx
 
 GRID = get_grid("segment")
 STEPS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]  # directions 0..5 as in seed 003
@@ -220,7 +220,7 @@ def test_quasi_ditrigs_match_the_seed_table():
 
 
 def test_quasi_polytrigs_contain_the_polytrigs():
-    from encoders.polyforms import free
+    from polycnf.encoders.polyforms import free
 
     for n in (1, 2, 3):
         assert set(free(GRID, n)) <= set(polytrigs.quasi(n))

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from solvers import bdd, ganak, sat
-from solvers.errors import BackendError
+from polycnf.solvers import bdd, ganak, sat
+from polycnf.solvers.errors import BackendError
 
 
 def random_cnf(seed):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from encoders import symmetry
-from encoders.grids import get_grid
+from polycnf.encoders import symmetry
+from polycnf.encoders.grids import get_grid
 
 
 def rectangle(rows, cols):

@@ -5,10 +5,10 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from encoders.errors import InputError, RuleViolation
-from encoders.t4 import (BOARD, CLOCKWISE, Joint, Piece, T4Instance,
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.t4 import (BOARD, CLOCKWISE, Joint, Piece, T4Instance,
                          builtins, piece_joints, pieces_from_joints)
-from solvers import ganak
+from polycnf.solvers import ganak
 
 INSTANCES = builtins()
 NAMES = list(INSTANCES)

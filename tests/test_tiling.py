@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from encoders import catalog, tiling
-from encoders.errors import InputError, RuleViolation
-from encoders.tiling_toml import from_toml, load
-from solvers import dlx, ganak, sat
+from polycnf.encoders import catalog, tiling
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.tiling_toml import from_toml, load
+from polycnf.solvers import dlx, ganak, sat
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 SLOW = pytest.mark.slow

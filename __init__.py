@@ -1,0 +1,1 @@
+"""polycnf: SAT and model-counting frontend for polyform and tiling puzzles."""
