@@ -65,6 +65,11 @@ class Instance:
         """The raw problem as an ExactCover, or None when it is not one."""
         return None
 
+    def cubes(self, unique: bool = False) -> list | None:
+        """The count split into independent `encoders.cubes.Cube`s, by the
+        family's own counter, or None when it has no split."""
+        return None
+
     # -- solutions -----------------------------------------------------------
     def decode(self, keys: list):
         """Shown keys true in a model -> the family's solution object."""
