@@ -1,0 +1,182 @@
+"""Counting creatures without a CNF: Redelmeier growth over blue corners.
+
+A creature is a set K of blue corners (see tiles.py) joined by straights,
+with every cell around K placed.  Given K, each cell around it is forced
+except the cells with all three corners in K ("full" cells): a cell with one
+corner in K puts its arc there (its straight must avoid K, or the blue would
+leave K), a cell with two puts its straight between them.  A full cell picks
+any side, and the choices that join K into one piece are the creatures of K.
+K itself is connected in the corner lattice, so Redelmeier's algorithm lists
+every K once up to translation, pruned as soon as K touches more than N
+cells (adding a corner never removes a cell).
+
+Fixed counts are sums over K; free counts come by Burnside over the seed's
+six symmetries: only K whose cells are symmetric up to translation can carry
+a symmetric creature, and for those the creatures are listed and tested.
+"""
+
+from __future__ import annotations
+
+from .tiles import CELLS_OF_CORNER, CORNERS, STRAIGHT, normal, symmetries
+
+NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def _after_origin(p) -> bool:
+    return p[1] > 0 or (p[1] == 0 and p[0] >= 0)
+
+
+def corner_sets(limit: int):
+    """Yield (K, cells) for every connected corner set K whose lowest corner
+    (by y, then x) is the origin and which touches at most `limit` cells;
+    `cells` maps each touched cell to how many of its corners are in K."""
+    cells: dict = {}
+    K: list = []
+
+    def add(p):
+        for dx, dy in CELLS_OF_CORNER:
+            c = (p[0] + dx, p[1] + dy)
+            cells[c] = cells.get(c, 0) + 1
+
+    def remove(p):
+        for dx, dy in CELLS_OF_CORNER:
+            c = (p[0] + dx, p[1] + dy)
+            if cells[c] == 1:
+                del cells[c]
+            else:
+                cells[c] -= 1
+
+    def grow(untried: list, seen: set):
+        while untried:
+            p = untried.pop()
+            add(p)
+            if len(cells) <= limit:
+                K.append(p)
+                yield K, cells
+                new = []
+                for dx, dy in NEIGHBOURS:
+                    q = (p[0] + dx, p[1] + dy)
+                    if q not in seen and _after_origin(q):
+                        new.append(q)
+                for q in new:
+                    seen.add(q)
+                yield from grow(untried + new, seen)
+                for q in new:
+                    seen.discard(q)
+                K.pop()
+            remove(p)
+
+    yield from grow([(0, 0)], {(0, 0)})
+
+
+def forced_tiles(K, cells):
+    """The tiles fixed by K (cell -> type) and the full cells left to choose."""
+    kset = set(K)
+    tiles, full = {}, []
+    for c, m in cells.items():
+        if m == 3:
+            full.append(c)
+            continue
+        for t, ((ax, ay), (bx, by)) in enumerate(STRAIGHT):
+            inside = ((c[0] + ax, c[1] + ay) in kset) + ((c[0] + bx, c[1] + by) in kset)
+            if inside == (0 if m == 1 else 2):
+                tiles[c] = t
+                break
+    return tiles, full
+
+
+def _find(parent, a):
+    while parent[a] != a:
+        parent[a] = parent[parent[a]]
+        a = parent[a]
+    return a
+
+
+def creatures_of(K, cells, count_only: bool = True):
+    """Creatures whose corner set is K: their number, or (count_only=False)
+    the list of their tile dicts."""
+    tiles, full = forced_tiles(K, cells)
+    index = {p: i for i, p in enumerate(K)}
+
+    def corner(c, off):
+        return index[(c[0] + off[0], c[1] + off[1])]
+
+    base = list(range(len(K)))
+    for c, t in tiles.items():
+        a, b = STRAIGHT[t]
+        if (c[0] + a[0], c[1] + a[1]) in index:
+            ra, rb = _find(base, corner(c, a)), _find(base, corner(c, b))
+            base[ra] = rb
+    roots = {_find(base, i) for i in range(len(K))}
+    if len(roots) - 1 > len(full):
+        return 0 if count_only else []
+    found = []
+    total = 0
+    choice = [0] * len(full)
+
+    def search(i, parent, parts):
+        nonlocal total
+        if parts - 1 > len(full) - i:
+            return
+        if i == len(full):
+            if parts == 1:
+                total += 1
+                if not count_only:
+                    creature = dict(tiles)
+                    creature.update({c: choice[j] for j, c in enumerate(full)})
+                    found.append(creature)
+            return
+        c = full[i]
+        for t in range(3):
+            a, b = STRAIGHT[t]
+            p = parent.copy()
+            ra, rb = _find(p, corner(c, a)), _find(p, corner(c, b))
+            merged = ra != rb
+            if merged:
+                p[ra] = rb
+            choice[i] = t
+            search(i + 1, p, parts - merged)
+
+    search(0, base, len(roots))
+    return total if count_only else found
+
+
+def _symmetric_cells(cells) -> bool:
+    """Could some non-identity symmetry map these cells to a translate?"""
+    def outline(tiles):
+        return tuple(c for c, _ in normal(tiles))
+    images = symmetries({c: 0 for c in cells})
+    own = outline(images[0])
+    return any(outline(img) == own for img in images[1:])
+
+
+def count(limit: int, progress=None) -> tuple[list[int], list[int]]:
+    """Fixed and free creature counts for n = 0..limit (index n)."""
+    fixed = [0] * (limit + 1)
+    burnside = [0] * (limit + 1)
+    for K, cells in corner_sets(limit):
+        n = len(cells)
+        k = creatures_of(K, cells)
+        if not k:
+            continue
+        fixed[n] += k
+        burnside[n] += k
+        if _symmetric_cells(cells):
+            for tiles in creatures_of(K, cells, count_only=False):
+                own = normal(tiles)
+                burnside[n] += sum(normal(img) == own for img in symmetries(tiles)[1:])
+        if progress is not None:
+            progress()
+    free = []
+    for n, b in enumerate(burnside):
+        if b % 6:
+            raise ArithmeticError(f"n={n}: Burnside sum {b} is not a multiple of 6")
+        free.append(b // 6)
+    return fixed, free
+
+
+def creatures(n: int):
+    """Every fixed creature of n tiles, as cell -> type dicts."""
+    for K, cells in corner_sets(n):
+        if len(cells) == n:
+            yield from creatures_of(K, cells, count_only=False)

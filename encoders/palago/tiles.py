@@ -1,0 +1,145 @@
+"""The Palago tile model of seed 000, and a plain checker of creatures.
+
+Transcribed from the seed's second program (axial coordinates (x, y), as in
+the seed's picture: (1,0) is to the right, (0,1) up and to the right)::
+
+    -1,2   0,2   1,2   2,2
+        0,1   1,1   2,1
+     0,0   1,0   2,0   3,0
+
+The blue paths only ever cross a cell edge in one of three directions,
+120 degrees apart (the seed's relabelled d = 0, 1, 2; the other three are
+never needed, since a blue arc that leaves a cell by one of them is reached
+from a neighbour by one of these)::
+
+    STEP = (1, 0), (0, -1), (-1, 1)          x += 1 - d,  y += 1 - (d + 1) % 3
+
+Entering a tile of type t in direction d, the blue region leaves it by::
+
+    d == 2 - t  ->  (4 - t) % 3               (the tile's small blue corner arc)
+    otherwise   ->  2 - t  and  2 * t % 3     (the tile's blue straight)
+
+    exits |  t=0  |  t=1  |  t=2
+    ------+-------+-------+------
+     d=0  |  0,2  |  1,2  |   2
+     d=1  |  0,2  |   0   |  0,1
+     d=2  |   1   |  1,2  |  0,1
+
+Rotation by 120 degrees: (x, y, t) -> (-x - y, x, (t + 1) % 3); reflection:
+(x, y, t) -> (-x - y, y, 2 * t % 3).  The seed applies these six (three
+rotations, three reflections).  A 60-degree rotation is not a symmetry of a
+creature: it maps the three STEP directions onto their opposites, so the blue
+corners of the cells onto the white ones (it swaps the tile's colours).
+
+Each tile has three blue corners (the ones between an entering and a leaving
+edge of the table above) and a blue straight joining two of them; the third
+corner carries a small arc.  Seen from the blue corners, which form a
+triangular lattice (corner (a, b) is the meeting point of cells (a, b),
+(a+1, b), (a, b+1)), cell (x, y) is the triangle of corners (x-1, y),
+(x, y), (x, y-1), and its type says which side is the straight::
+
+    type 0:  (x-1,y)===(x,y)       type 1:  (x-1,y)   (x,y)     type 2:  (x-1,y)   (x,y)
+                  \\    /                       ||    /                     \\    ||
+                   (x,y-1) arc                 (x,y-1)  arc at (x,y)     arc (x,y-1)
+                                                        (x-1,y) arc at ... see CORNER_ARC
+
+A creature is a set of blue corners K joined into one piece by straights,
+with every cell around each corner of K placed, and no other cells.  The
+seed's programs follow the blue region from one start and only ask for the
+cells it reaches: a cell that no blue path reaches is never looked at, so a
+creature may enclose empty cells (the first such creatures have 15 tiles);
+polycnf counts them too, as the seed's programs do.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleViolation
+
+STEP = ((1, 0), (0, -1), (-1, 1))
+TYPES = (0, 1, 2)
+#: Corner carrying the small arc of a tile of each type, as an offset from the cell.
+CORNER_ARC = ((0, -1), (0, 0), (-1, 0))
+#: The two corners joined by the blue straight, offsets from the cell.
+STRAIGHT = (((-1, 0), (0, 0)), ((-1, 0), (0, -1)), ((0, 0), (0, -1)))
+#: The three blue corners of a cell, offsets from the cell.
+CORNERS = ((-1, 0), (0, 0), (0, -1))
+#: The cells around a blue corner, offsets from the corner.
+CELLS_OF_CORNER = ((0, 0), (1, 0), (0, 1))
+
+
+def exits(t: int, d: int) -> tuple[int, ...]:
+    """Directions by which blue leaves a tile of type t entered in direction d."""
+    if d == (2 - t) % 3:
+        return ((4 - t) % 3,)
+    return ((2 - t) % 3, (2 * t) % 3)
+
+
+def rotate(tiles: dict) -> dict:
+    """120 degrees, as the seed's second program."""
+    return {(-x - y, x): (t + 1) % 3 for (x, y), t in tiles.items()}
+
+
+def reflect(tiles: dict) -> dict:
+    return {(-x - y, y): (2 * t) % 3 for (x, y), t in tiles.items()}
+
+
+def symmetries(tiles: dict) -> list[dict]:
+    """The six images: three rotations, then the three reflections."""
+    out, c = [], tiles
+    for _ in range(3):
+        out.append(c)
+        c = rotate(c)
+    c = reflect(tiles)
+    for _ in range(3):
+        out.append(c)
+        c = rotate(c)
+    return out
+
+
+def normal(tiles: dict) -> tuple:
+    """Translation-free form: moved so that min x = min y = 0, sorted."""
+    mx = min(x for x, _ in tiles)
+    my = min(y for _, y in tiles)
+    return tuple(sorted(((x - mx, y - my), t) for (x, y), t in tiles.items()))
+
+
+def canonical(tiles: dict) -> tuple:
+    return min(normal(img) for img in symmetries(tiles))
+
+
+def reached(tiles: dict, start) -> tuple[set, set]:
+    """Follow the blue region from state `start` = (cell, d): the cells it
+    reaches and the empty cells it opens onto."""
+    seen, cells, holes, todo = {start}, set(), set(), [start]
+    while todo:
+        (x, y), d = todo.pop()
+        t = tiles.get((x, y))
+        if t is None:
+            holes.add((x, y))
+            continue
+        cells.add((x, y))
+        for e in exits(t, d):
+            nxt = ((x + STEP[e][0], y + STEP[e][1]), e)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return cells, holes
+
+
+def check(tiles: dict, n: int | None = None) -> None:
+    """Raise RuleViolation unless `tiles` (cell -> type) is one creature:
+    some blue region is closed (opens onto no empty cell) and reaches every
+    tile; with `n`, exactly n tiles."""
+    if not tiles:
+        raise RuleViolation("a creature has at least one tile")
+    bad = [c for c, t in tiles.items() if t not in TYPES]
+    if bad:
+        raise RuleViolation(f"cell {bad[0]}: tile type {tiles[bad[0]]} is not 0, 1 or 2")
+    if n is not None and len(tiles) != n:
+        raise RuleViolation(f"{len(tiles)} tiles, expected {n}")
+    for cell in tiles:
+        for d in range(3):
+            cells, holes = reached(tiles, (cell, d))
+            if not holes and len(cells) == len(tiles):
+                return
+    raise RuleViolation("no closed blue region reaches every tile: the shape is open or in pieces")
