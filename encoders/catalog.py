@@ -1,6 +1,6 @@
 """Finding instances: built-in names, shipped files, and user files.
 
-Built-in names are the families' own instances (t4) plus every file shipped in
+Built-in names are the families' own instances (t4, palago-N for any N) plus every file shipped in
 `instances/`, by file stem.  A path to a `.toml`, `.dlx` or `.cnf` file loads
 that file; TOML files say their family with `family = "..."` (tiling puzzles
 and card sets are recognised without it).
@@ -35,7 +35,7 @@ def shipped_files() -> dict[str, Path]:
 
 def builtin_names() -> list[str]:
     from . import t4
-    return list(t4.builtins()) + list(shipped_files())
+    return list(t4.builtins()) + ["palago-12"] + list(shipped_files())
 
 
 def load(spec: str):
@@ -44,7 +44,8 @@ def load(spec: str):
     if path.suffix in FILE_SUFFIXES or path.exists():
         return load_file(path)
     from . import t4
-    found = t4.builtins().get(spec)
+    from .palago.instance import from_name as palago_instance
+    found = t4.builtins().get(spec) or palago_instance(spec)
     if found is not None:
         return found
     files = shipped_files()

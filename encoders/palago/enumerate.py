@@ -17,7 +17,7 @@ a symmetric creature, and for those the creatures are listed and tested.
 
 from __future__ import annotations
 
-from .tiles import CELLS_OF_CORNER, CORNERS, STRAIGHT, normal, symmetries
+from .tiles import CELLS_OF_CORNER, STRAIGHT, normal, symmetries
 
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 

@@ -1,0 +1,83 @@
+"""Built-in instances palago-N: the creatures of N tiles, for any N.
+
+Raw counts are creatures up to translation (fixed); `--unique` counts them up
+to the seed's six symmetries (free), the published figures.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ..errors import InputError
+from ..grids.hexagon import HexGrid
+from ..instance import Case, Expected, Instance
+from . import cnf, tiles
+from . import enumerate as enumerator
+
+#: Creatures of n tiles up to rotation and reflection, n = 1..12 (REFERENCE.md).
+PUBLISHED = (0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81)
+SOURCE = "seed 000 (code-golf challenge, the game creator's table), REFERENCE.md"
+MAX_N = 40
+NAME = re.compile(r"palago-(.*)")
+
+
+class PalagoInstance(Instance):
+    family = "palago"
+    count_method = "direct"
+    symmetry_cases = True
+
+    def __init__(self, n: int):
+        expected = Expected(unique=PUBLISHED[n - 1], source=SOURCE) if n <= len(PUBLISHED) else None
+        super().__init__(f"palago-{n}", f"Palago creatures of {n} tiles (up to translation)", expected)
+        self.n = n
+
+    def formula(self, encoding: str | None = None):
+        return cnf.creature_formula(self.n, encoding)
+
+    def cases(self, encoding: str | None = None, unique: bool = False) -> list[Case]:
+        if not unique:
+            return [Case(self.formula(encoding))]
+        return [Case(cnf.fixed_point_formula(self.n, k, encoding), Fraction(1, 6), label=name)
+                for k, name in enumerate(cnf.SYMMETRY_NAMES)]
+
+    def direct_count(self, unique: bool = False) -> int:
+        fixed, free = enumerator.count(self.n)
+        return (free if unique else fixed)[self.n]
+
+    def decode(self, keys: list) -> dict:
+        return {(x, y): t for _, x, y, t in keys}
+
+    def check(self, solution) -> None:
+        tiles.check(solution, self.n)
+
+    def solution_json(self, solution):
+        return [[x, y, t] for (x, y), t in sorted(solution.items())]
+
+    def images(self, solution) -> list:
+        return [tiles.normal(img) for img in tiles.symmetries(solution)]
+
+    def symmetry_note(self) -> str:
+        return ("distinct up to the seed's six symmetries: rotations by 120 and 240 degrees and "
+                "three reflections (a 60-degree turn swaps the tiles' colours)")
+
+    def render(self, solution, color: bool = False) -> str:
+        """Cells labelled by tile type (0, 1, 2), '.' for empty cells inside the box."""
+        return HexGrid().render({c: str(t) for c, t in solution.items()})
+
+    def svg(self, solution) -> str:
+        from .draw import svg
+        return svg(solution)
+
+    def summary(self) -> dict:
+        return {"tiles": self.n, "window cells": len(cnf.window(self.n))}
+
+
+def from_name(spec: str) -> PalagoInstance | None:
+    """palago-N -> its instance; None if `spec` is not a palago name."""
+    m = NAME.fullmatch(spec)
+    if m is None:
+        return None
+    if not m.group(1).isdigit() or not 1 <= int(m.group(1)) <= MAX_N:
+        raise InputError(f"{spec}: the number of tiles must be an integer from 1 to {MAX_N}")
+    return PalagoInstance(int(m.group(1)))
