@@ -1,0 +1,177 @@
+"""Palago creatures (seed 000): enumerator, CNF, checker, seed programs, CLI."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from polycnf.encoders.cnf import read_dimacs
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.palago import cnf, tiles
+from polycnf.encoders.palago import enumerate as enumerator
+from polycnf.encoders.palago.instance import PUBLISHED, from_name
+from polycnf.solvers import ganak
+
+SEED = Path("/work/shared/seeds/000_77c913586f5cb858.txt")
+# REFERENCE.md, Palago creatures (seed 000): free counts n = 1..12
+REFERENCE_FREE = [0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81]
+
+
+def test_published_table_is_reference():
+    assert list(PUBLISHED) == REFERENCE_FREE
+
+
+def test_enumerator_free_counts_match_reference():
+    fixed, free = enumerator.count(12)
+    assert free[1:] == REFERENCE_FREE
+    # Burnside relation per class: fixed = sum over classes of 6 / stabiliser
+    for n in range(1, 11):
+        classes = {}
+        for c in enumerator.creatures(n):
+            classes.setdefault(tiles.canonical(c), set()).add(tiles.normal(c))
+        assert len(classes) == free[n]
+        assert sum(len(v) for v in classes.values()) == fixed[n]
+        for v in classes.values():
+            assert 6 % len(v) == 0
+
+
+def test_every_enumerated_creature_passes_the_checker():
+    for n in range(1, 11):
+        seen = set()
+        for c in enumerator.creatures(n):
+            tiles.check(c, n)
+            for img in tiles.symmetries(c):
+                tiles.check(img, n)   # the six symmetries keep creatures creatures
+            key = tiles.normal(c)
+            assert key not in seen
+            seen.add(key)
+
+
+def test_checker_rejects_broken_creatures():
+    three = {(0, 0): 1, (1, 0): 2, (0, 1): 0}      # the only creature of 3 tiles
+    tiles.check(three, 3)
+    with pytest.raises(RuleViolation, match="open or in pieces"):
+        tiles.check({(0, 0): 1, (1, 0): 2, (0, 1): 1}, 3)
+    with pytest.raises(RuleViolation, match="open or in pieces"):
+        tiles.check({(0, 0): 1, (1, 0): 2}, 2)
+    with pytest.raises(RuleViolation, match="4 tiles, expected 3"):
+        tiles.check({**three, (5, 5): 0}, 3)
+    with pytest.raises(RuleViolation, match="open or in pieces"):
+        # two separate creatures are not one
+        tiles.check({**three, **{(x + 5, y): t for (x, y), t in three.items()}})
+
+
+def test_sixty_degrees_is_not_a_symmetry():
+    """(x, y) -> (-y, x + y) with any type relabelling breaks the 3-tile creature."""
+    three = {(0, 0): 1, (1, 0): 2, (0, 1): 0}
+    turned = {(-y, x + y): t for (x, y), t in three.items()}
+    for perm in ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2)):
+        with pytest.raises(RuleViolation):
+            tiles.check({c: perm[t] for c, t in turned.items()})
+
+
+def _ganak(formula):
+    return ganak.count_in_process(formula.clauses, formula.nvars, formula.show_vars)
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_cnf_fixed_and_free_match_enumerator(n):
+    fixed, free = enumerator.count(n)
+    counts = [_ganak(cnf.fixed_point_formula(n, k)) for k in range(6)]
+    assert counts[0] == fixed[n]
+    assert Fraction(sum(counts), 6) == free[n] == REFERENCE_FREE[n - 1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(7, 13))
+def test_cnf_fixed_and_free_match_enumerator_slow(n):
+    test_cnf_fixed_and_free_match_enumerator(n)
+
+
+def test_cnf_models_decode_to_creatures():
+    from polycnf.solvers import sat
+    inst = from_name("palago-7")
+    f = inst.formula()
+    found = set()
+    for model in sat.models(f.clauses, f.show_vars, sat.DEFAULT_SOLVER):
+        creature = inst.decode(f.decode(model))
+        inst.check(creature)
+        found.add(tiles.normal(creature))
+    assert found == {tiles.normal(c) for c in enumerator.creatures(7)}
+
+
+def test_cardinality_encodings_agree():
+    for encoding in ("seqcounter", "totalizer", "sortnetwrk"):
+        assert _ganak(cnf.creature_formula(5, encoding)) == 3   # enumerator: 3 fixed creatures of 5
+
+
+@pytest.mark.parametrize("spec", ["palago-0", "palago--3", "palago-x", "palago-", "palago-41"])
+def test_bad_names(spec):
+    with pytest.raises(InputError, match=re.escape(spec) + ": the number of tiles must be an integer from 1 to 40"):
+        from_name(spec)
+
+
+# -- the seed's JavaScript programs as an oracle -------------------------------
+
+def _seed_programs():
+    text = SEED.read_text()
+    first = next(line for line in text.splitlines() if line.startswith("f=(n,T="))
+    second = next(line for line in text.splitlines() if line.startswith("n=>(E="))
+    return {"arnauld": first + ";console.log(f(N))", "second": "g=" + second + ";console.log(g(N))"}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed: the seed's JavaScript oracle cannot run")
+@pytest.mark.skipif(not SEED.exists(), reason="seed 000 text is not present")
+@pytest.mark.parametrize("program", ["arnauld", "second"])
+def test_seed_programs_agree(program):
+    _, free = enumerator.count(10)
+    code = _seed_programs()[program]
+    for n in range(1, 11):
+        out = subprocess.run(["node", "-e", code.replace("N)", f"{n})")], capture_output=True,
+                             text=True, check=True, timeout=120).stdout
+        assert int(out) == free[n], (program, n)
+
+
+# -- the command line ------------------------------------------------------------
+
+def _cli(*args):
+    from polycnf import cli
+    return subprocess.run(["python", "-m", "polycnf", *args], capture_output=True, text=True,
+                          cwd=Path(cli.__file__).parent.parent)
+
+
+def test_cli_count_and_errors():
+    r = _cli("count", "palago-12", "--unique")
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"
+    r = _cli("count", "palago-0")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "polycnf: error: palago-0: the number of tiles must be an integer from 1 to 40"
+    r = _cli("count", "palago-6", "--unique", "--method", "ganak")
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1"
+
+
+def test_cli_solve_draws_and_svg(tmp_path):
+    svg = tmp_path / "c.svg"
+    r = _cli("solve", "palago-7", "--all", "--svg", str(svg))
+    assert r.returncode == 0, r.stderr
+    assert "all 9 solutions" in r.stdout     # enumerator: 9 fixed creatures of 7 tiles
+    text = svg.read_text()
+    assert text.count("<polygon") == 7 * 3 and "#2b6cb0" in text
+
+
+def test_encode_round_trips(tmp_path):
+    path = tmp_path / "p8.cnf"
+    r = _cli("encode", "palago-8", "-o", str(path))
+    assert r.returncode == 0, r.stderr
+    text = path.read_text()
+    assert "c p show" in text
+    nvars, clauses, show, _ = read_dimacs(str(path))
+    f = from_name("palago-8").formula()
+    assert (nvars, clauses, show) == (f.nvars, f.clauses, f.show_vars)
+    # enumerator: 12 fixed creatures of 8 tiles; the file alone counts them
+    assert ganak.count_in_process(clauses, nvars, show) == 12
