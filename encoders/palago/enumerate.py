@@ -150,8 +150,9 @@ def _symmetric_cells(cells) -> bool:
     return any(outline(img) == own for img in images[1:])
 
 
-def count(limit: int, progress=None) -> tuple[list[int], list[int]]:
-    """Fixed and free creature counts for n = 0..limit (index n)."""
+def count_reference(limit: int, progress=None) -> tuple[list[int], list[int]]:
+    """Fixed and free creature counts for n = 0..limit (index n), all in
+    Python: the reference for the compiled `count`."""
     fixed = [0] * (limit + 1)
     burnside = [0] * (limit + 1)
     for K, cells in corner_sets(limit):
@@ -167,12 +168,45 @@ def count(limit: int, progress=None) -> tuple[list[int], list[int]]:
                 burnside[n] += sum(normal(img) == own for img in symmetries(tiles)[1:])
         if progress is not None:
             progress()
+    return fixed, _free(burnside)
+
+
+def _free(burnside: list[int]) -> list[int]:
     free = []
     for n, b in enumerate(burnside):
         if b % 6:
             raise ArithmeticError(f"n={n}: Burnside sum {b} is not a multiple of 6")
         free.append(b // 6)
-    return fixed, free
+    return free
+
+
+def _cells_of(K) -> dict:
+    cells: dict = {}
+    for p in K:
+        for dx, dy in CELLS_OF_CORNER:
+            c = (p[0] + dx, p[1] + dy)
+            cells[c] = cells.get(c, 0) + 1
+    return cells
+
+
+def count(limit: int) -> tuple[list[int], list[int]]:
+    """Fixed and free creature counts for n = 0..limit (index n): the compiled
+    growth counts every K; Burnside's non-identity terms come from the corner
+    sets it reports as symmetric."""
+    from .compiled import run
+
+    fixed, sym_xy, sym_k = run(limit, 1 << 22)
+    fixed = [int(v) for v in fixed]
+    burnside = list(fixed)
+    start = 0
+    for k in sym_k:
+        K = [tuple(map(int, p)) for p in sym_xy[start:start + k]]
+        start += k
+        cells = _cells_of(K)
+        for tiles in creatures_of(K, cells, count_only=False):
+            own = normal(tiles)
+            burnside[len(cells)] += sum(normal(img) == own for img in symmetries(tiles)[1:])
+    return fixed, _free(burnside)
 
 
 def creatures(n: int):
