@@ -195,7 +195,13 @@ def count(limit: int) -> tuple[list[int], list[int]]:
     sets it reports as symmetric."""
     from .compiled import run
 
-    fixed, sym_xy, sym_k = run(limit, 1 << 22)
+    capacity = 1 << 12
+    while True:                  # the buffer of symmetric corner sets grows as needed
+        try:
+            fixed, sym_xy, sym_k = run(limit, capacity)
+            break
+        except ValueError:
+            capacity *= 8
     fixed = [int(v) for v in fixed]
     burnside = list(fixed)
     start = 0
