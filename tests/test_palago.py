@@ -179,3 +179,24 @@ def test_encode_round_trips(tmp_path):
     assert (nvars, clauses, show) == (f.nvars, f.clauses, f.show_vars)
     # enumerator: 12 fixed creatures of 8 tiles; the file alone counts them
     assert ganak.count_in_process(clauses, nvars, show) == 12
+
+
+# -- the sequence file -------------------------------------------------------------
+
+def test_sequence_file_terms():
+    import tomllib
+
+    from polycnf.encoders.palago import search
+    path = Path(__file__).parent.parent / "instances" / "sequences" / "palago.toml"
+    data = tomllib.loads(path.read_text())
+    assert data["family"] == "palago"
+    terms = data["term"]
+    assert [t["n"] for t in terms] == list(range(1, len(terms) + 1))
+    fixed, free = enumerator.count(len(terms))
+    for t in terms:
+        assert len(set(t["methods"])) >= 2 and "enumerator" in t["methods"]
+        assert (t["fixed"], t["free"]) == (fixed[t["n"]], free[t["n"]])
+        if t["n"] <= 12:
+            assert t["free"] == REFERENCE_FREE[t["n"] - 1]
+        if "search" in t["methods"] and t["n"] <= 9:    # larger n: slow, see bench
+            assert search.count(t["n"]) == (t["fixed"], t["free"])
