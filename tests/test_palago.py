@@ -200,3 +200,30 @@ def test_sequence_file_terms():
             assert t["free"] == REFERENCE_FREE[t["n"] - 1]
         if "search" in t["methods"] and t["n"] <= 9:    # larger n: slow, see bench
             assert search.count(t["n"]) == (t["fixed"], t["free"])
+
+
+def _encloses_empty_cell(creature) -> bool:
+    nb = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+    xs = [x for x, _ in creature]
+    ys = [y for _, y in creature]
+    box = {(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)}
+    start = (min(xs) - 1, min(ys) - 1)
+    outside, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in nb:
+            q = (x + dx, y + dy)
+            if q in box and q not in creature and q not in outside:
+                outside.add(q)
+                todo.append(q)
+    return len(box) > len(outside) + len(creature)
+
+
+def test_holes_first_appear_at_15_and_are_creatures():
+    """The issue: creatures enclosing an empty cell first appear at n = 15;
+    the seed's programs never look at such cells, so they count."""
+    assert not any(_encloses_empty_cell(c) for c in enumerator.creatures(14))
+    holed = [c for c in enumerator.creatures(15) if _encloses_empty_cell(c)]
+    assert holed
+    for c in holed:
+        tiles.check(c, 15)

@@ -31,17 +31,22 @@ rotations, three reflections).  A 60-degree rotation is not a symmetry of a
 creature: it maps the three STEP directions onto their opposites, so the blue
 corners of the cells onto the white ones (it swaps the tile's colours).
 
-Each tile has three blue corners (the ones between an entering and a leaving
+Each tile has three blue corners (each between an entering and a leaving
 edge of the table above) and a blue straight joining two of them; the third
-corner carries a small arc.  Seen from the blue corners, which form a
-triangular lattice (corner (a, b) is the meeting point of cells (a, b),
-(a+1, b), (a, b+1)), cell (x, y) is the triangle of corners (x-1, y),
-(x, y), (x, y-1), and its type says which side is the straight::
+corner carries a small blue arc.  The blue corners form a triangular lattice:
+corner (a, b) is where cells (a, b), (a+1, b), (a, b+1) meet, and cell (x, y)
+is the triangle of corners L = (x-1, y), M = (x, y), D = (x, y-1).  The type
+says which side is the straight (=) and where the arc (o) is; straights and
+arcs join up across cells into the blue shapes::
 
-    type 0:  (x-1,y)===(x,y)       type 1:  (x-1,y)   (x,y)     type 2:  (x-1,y)   (x,y)
-                  \\    /                       ||    /                     \\    ||
-                   (x,y-1) arc                 (x,y-1)  arc at (x,y)     arc (x,y-1)
-                                                        (x-1,y) arc at ... see CORNER_ARC
+    type 0                 type 1                 type 2
+    L ========= M          L           M o        L o         M
+      .       .              \\       .               .       /
+        .   .                  \\   .                   .   /
+          D o                    D                       D
+
+    (straight L-M,          (straight L-D,         (straight M-D,
+     arc at D)               arc at M)              arc at L)
 
 A creature is a set of blue corners K joined into one piece by straights,
 with every cell around each corner of K placed, and no other cells.  The
