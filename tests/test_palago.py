@@ -227,3 +227,16 @@ def test_holes_first_appear_at_15_and_are_creatures():
     assert holed
     for c in holed:
         tiles.check(c, 15)
+
+
+def test_cubes_add_up_to_the_count():
+    import pickle
+
+    from polycnf.encoders.cubes import count_sequentially
+    inst = from_name("palago-13")
+    fixed, free = enumerator.count(13)
+    for unique, want in ((False, fixed[13]), (True, free[13])):
+        cubes = inst.cubes(unique)
+        assert len({c.label for c in cubes}) == len(cubes)
+        pickle.dumps(cubes)
+        assert count_sequentially(cubes) == want

@@ -98,8 +98,11 @@ def _count_choices(k, base, edges, f, parts0):
 
 
 @njit(cache=True)
-def run(limit, sym_capacity):
-    """(fixed[0..limit], symmetric K coordinates, their sizes)."""
+def run(limit, sym_capacity, path, min_k, max_k):
+    """(fixed[0..limit], symmetric K coordinates, their sizes), over the corner
+    sets K with min_k <= |K| <= max_k whose growth took, at depths 1..len(path),
+    the path[d-1]-th corner popped there (a part of the whole count; an empty
+    path, min_k = 1 and max_k = limit + 1 is everything)."""
     R = limit + 3
     W = 2 * R + 1
     off = R
@@ -117,7 +120,8 @@ def run(limit, sym_capacity):
     n_sym = 0
     sym_used = 0
 
-    maxk = limit + 1
+    maxk = min(limit + 1, max_k)
+    popped = np.zeros(maxk + 2, dtype=np.int64)
     ucap = 6 * maxk + 2
     U = np.zeros((maxk + 1, ucap, 2), dtype=np.int64)
     ulen = np.zeros(maxk + 1, dtype=np.int64)
@@ -155,6 +159,9 @@ def run(limit, sym_capacity):
             continue
         ulen[depth] -= 1
         x, y = U[depth, ulen[depth], 0], U[depth, ulen[depth], 1]
+        popped[depth] += 1
+        if 1 <= depth <= len(path) and popped[depth] - 1 != path[depth - 1]:
+            continue                             # another part's branch: consumed, not grown
         for c in range(3):
             ci = cid(x + _CELLS[c, 0], y + _CELLS[c, 1])
             if cnt[ci] == 0:
@@ -199,7 +206,7 @@ def run(limit, sym_capacity):
         for i in range(k):
             if _find(base, i) == i:
                 parts += 1
-        found = _count_choices(k, base, edges, f, parts)
+        found = _count_choices(k, base, edges, f, parts) if k >= min_k else 0
         if found:
             fixed[ncells] += found
             if _symmetric(kx, ky, k, tx, ty, own, other):
@@ -216,6 +223,7 @@ def run(limit, sym_capacity):
             nxt = depth + 1
             U[nxt, :ulen[depth]] = U[depth, :ulen[depth]]
             ulen[nxt] = ulen[depth]
+            popped[nxt] = 0
             nnew[depth] = 0
             for j in range(6):
                 qx, qy = x + _NB[j, 0], y + _NB[j, 1]

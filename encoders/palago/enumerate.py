@@ -189,16 +189,17 @@ def _cells_of(K) -> dict:
     return cells
 
 
-def count(limit: int) -> tuple[list[int], list[int]]:
-    """Fixed and free creature counts for n = 0..limit (index n): the compiled
-    growth counts every K; Burnside's non-identity terms come from the corner
-    sets it reports as symmetric."""
+def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None):
+    """Fixed counts and Burnside sums by n for one part of the growth."""
+    import numpy as np
+
     from .compiled import run
 
     capacity = 1 << 12
     while True:                  # the buffer of symmetric corner sets grows as needed
         try:
-            fixed, sym_xy, sym_k = run(limit, capacity)
+            fixed, sym_xy, sym_k = run(limit, capacity, np.array(path, dtype=np.int64), min_k,
+                                       limit + 1 if max_k is None else max_k)
             break
         except ValueError:
             capacity *= 8
@@ -212,7 +213,44 @@ def count(limit: int) -> tuple[list[int], list[int]]:
         for tiles in creatures_of(K, cells, count_only=False):
             own = normal(tiles)
             burnside[len(cells)] += sum(normal(img) == own for img in symmetries(tiles)[1:])
+    return fixed, burnside
+
+
+def count(limit: int) -> tuple[list[int], list[int]]:
+    """Fixed and free creature counts for n = 0..limit (index n): the compiled
+    growth counts every K; Burnside's non-identity terms come from the corner
+    sets it reports as symmetric."""
+    fixed, burnside = _run(limit)
     return fixed, _free(burnside)
+
+
+#: Cubes split the growth after the origin at the first two depths: a part
+#: for |K| <= 2, then one per (first, second) corner popped (at most 3 x 8).
+SPLIT_DEPTH = 2
+BRANCHES = (3, 8)
+
+
+def part_count(n: int, unique: bool, path: tuple) -> int:
+    """One cube's share: fixed creatures of n tiles (or their Burnside sum)
+    in one part of the growth; `path` () is the part with |K| <= SPLIT_DEPTH."""
+    if path:
+        fixed, burnside = _run(n, path, min_k=SPLIT_DEPTH + 1)
+    else:
+        fixed, burnside = _run(n, (), max_k=SPLIT_DEPTH)
+    return (burnside if unique else fixed)[n]
+
+
+def cubes(n: int, unique: bool):
+    """The count of creatures of n tiles as independent Cubes."""
+    from fractions import Fraction
+    from functools import partial
+
+    from ..cubes import Cube
+
+    weight = Fraction(1, 6) if unique else 1
+    paths = [()] + [(a, b) for a in range(BRANCHES[0]) for b in range(BRANCHES[1])]
+    return [Cube(f"palago-{n} growth {'/'.join(map(str, p)) or 'small'}",
+                 partial(part_count, n, unique, p), weight) for p in paths]
 
 
 def creatures(n: int):

@@ -45,6 +45,9 @@ class PalagoInstance(Instance):
         fixed, free = enumerator.count(self.n)
         return (free if unique else fixed)[self.n]
 
+    def cubes(self, unique: bool = False) -> list:
+        return enumerator.cubes(self.n, unique)
+
     def decode(self, keys: list) -> dict:
         return {(x, y): t for _, x, y, t in keys}
 
