@@ -28,7 +28,7 @@ class PalagoInstance(Instance):
     symmetry_cases = True
 
     def __init__(self, n: int):
-        expected = Expected(unique=PUBLISHED[n - 1], source=SOURCE) if n <= len(PUBLISHED) else None
+        expected = known_terms().get(n)
         super().__init__(f"palago-{n}", f"Palago creatures of {n} tiles (up to translation)", expected)
         self.n = n
 
@@ -74,6 +74,26 @@ class PalagoInstance(Instance):
 
     def summary(self) -> dict:
         return {"tiles": self.n, "window cells": len(cnf.window(self.n))}
+
+
+def known_terms() -> dict[int, Expected]:
+    """Terms of instances/sequences/palago.toml (each confirmed by two methods)
+    as expected counts; free counts n <= 12 are also published."""
+    import tomllib
+    from pathlib import Path
+
+    from polycnf import instances
+    path = Path(instances.__file__).parent / "sequences" / "palago.toml"
+    terms = tomllib.loads(path.read_text())["term"]
+    out = {}
+    for t in terms:
+        source = f"instances/sequences/palago.toml ({' + '.join(t['methods'])} agree)"
+        if t["n"] <= len(PUBLISHED):
+            if t["free"] != PUBLISHED[t["n"] - 1]:
+                raise ValueError(f"{path}: n={t['n']}: free {t['free']} is not the published {PUBLISHED[t['n'] - 1]}")
+            source += "; free count: " + SOURCE
+        out[t["n"]] = Expected(raw=t["fixed"], unique=t["free"], source=source)
+    return out
 
 
 def from_name(spec: str) -> PalagoInstance | None:
