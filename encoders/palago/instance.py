@@ -65,7 +65,7 @@ class PalagoInstance(Instance):
                 "three reflections (a 60-degree turn swaps the tiles' colours)")
 
     def render(self, solution, color: bool = False) -> str:
-        """Cells labelled by tile type (0, 1, 2), '.' for empty cells inside the box."""
+        """Cells labelled by tile type (0, 1, 2), as in the seed's tables."""
         return HexGrid().render({c: str(t) for c, t in solution.items()})
 
     def svg(self, solution) -> str:
