@@ -21,8 +21,8 @@ from .t4 import BOARD, Piece, render_board
 #: cell name (any of its three names) -> its row-groove name, e.g. 'e1' -> 'i1'
 CELL_NAMES = {f"{g}{i}": cell for cell, labels in BOARD.labels.items() for g, i in labels}
 
-RANGE = re.compile(r"^([a-w])(\d+)-([a-w])(\d+)$")
-COMPACT = re.compile(r"^([a-w])(\d{2,3})$")
+RANGE = re.compile(r"^([a-z])(\d+)-([a-z])(\d+)$")
+COMPACT = re.compile(r"^([a-z])(\d{2,3})$")
 
 
 def shared_groove(a: str, b: str):
