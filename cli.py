@@ -486,6 +486,36 @@ def cmd_t4(args):
     return None
 
 
+def cmd_t4_solvable(args):
+    from polycnf.encoders import t4_solvable
+    cells = t4_solvable.sub_board(args.rows)
+    if "l1" not in cells or any(r not in "ijklmno" for r in args.rows):
+        raise InputError(f"--rows {args.rows}: give row letters from i-o including l, e.g. jklm")
+    result = {"rows": args.rows, "cells": len(cells)}
+    for method in args.methods:
+        count = getattr(t4_solvable, f"count_by_{method}")
+        start = time.monotonic()
+        with progress_bar(f"{method} {args.rows}", unit="step") as bar:
+            found = count(cells, progress=lambda n: bar.update(1))
+        result[method] = {**jsonable(found), "seconds": round(time.monotonic() - start, 3)}
+    counts = {result[m]["solvable"] for m in args.methods}
+    if len(counts) > 1:
+        raise RuntimeError(f"the methods disagree on rows {args.rows}: {result}")
+    if args.json:
+        return result
+    for method in args.methods:
+        r = result[method]
+        print(f"rows {args.rows} ({len(cells)} cells), {method}: {r['solvable']:,} solvable start "
+              f"configurations, {r['solvable_states']:,} configurations reach a solved one "
+              f"({r['seconds']} s)")
+    if "search" in args.methods:
+        r = result["search"]
+        words = " ".join(f"{p['groove']}{p['first']}-{p['groove']}{p['first'] + p['length'] - 1}"
+                         for p in r["hardest"])
+        print(f"hardest start: {r['hardest_moves']} moves: {words}")
+    return None
+
+
 def cmd_t4_solve(args):
     from polycnf.encoders import t4_config, t4_moves, t4_puzzle
     if args.instance == "t4-puzzle" and not args.config:
@@ -652,6 +682,10 @@ def build_parser():
     c.add_argument("action", choices=("show",))
     c.add_argument("config", help="a configuration ('l1-l2 c1-c3 ...', a picture, JSON) or a file")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    c = command("t4-solvable", cmd_t4_solvable, "t4 question 3 on a sub-board: count solvable "
+                "start configurations", instance=False)
+    c.add_argument("--rows", default="jklm", help="row grooves of the sub-board (default jklm)")
+    c.add_argument("--methods", nargs="+", choices=("search", "bdd"), default=["search", "bdd"])
     return p
 
 
