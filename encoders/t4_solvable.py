@@ -10,7 +10,7 @@ j-n, ...: every row containing groove l), where pieces stay on the sub-board:
   hardest start configuration of the sub-board.
 - `count_by_bdd`: a symbolic fixpoint with pyeda BDDs over one variable per
   placement, with its own move relation built from the groove geometry:
-  S := solved; S := S | Pre(S) until it stops growing, where the
+  S := solved; S := S | Pre(new part of S) until it stops growing, where the
   predecessor through the slide p -> q is the cofactor S[p=0, q=1] times
   "p present, q absent, the swept cells empty, valid configuration".
 
@@ -149,17 +149,17 @@ def count_by_bdd(cells, progress=None) -> dict:
     guards = [(BDDFunction.make_substitution([(number[p], manager.false()), (number[q], manager.true())]),
                valid & var[p] & ~var[q] & empty(swept, p))
               for p, q, swept in slides(cells)]
-    reach, iterations = solved, 0
-    while True:
-        grown = reach
+    reach = frontier = solved                 # frontier: configurations first reached last round
+    iterations = 0
+    while frontier.satisfiable():
+        found = manager.false()
         for moved_back, guard in guards:
-            grown |= guard & reach.substitute(moved_back)
+            found |= guard & frontier.substitute(moved_back)
+        frontier = found & ~reach
+        reach |= frontier
         iterations += 1
         if progress:
             progress(iterations)
-        if not (grown ^ reach).satisfiable():
-            break
-        reach = grown
     n = len(pieces)
     return {"solvable": (reach & var[SPECIAL_START]).sat_count(n), "solvable_states": reach.sat_count(n),
             "iterations": iterations, "nodes": reach.node_count()}

@@ -45,3 +45,12 @@ def test_rows_j_to_m_both_methods_and_the_mirror_board_agree():
     assert by_search["solvable"] == by_bdd["solvable"]          # 78,741 by both
     # rows k-n are rows j-m reflected in row l: the same count, by the BDD
     assert count_by_bdd(sub_board("klmn"))["solvable"] == by_bdd["solvable"]
+
+
+def test_cli_t4_solvable(capsys):
+    from polycnf.cli import main
+    assert main(["t4-solvable", "--rows", "klm"]) == 0
+    out = capsys.readouterr().out
+    assert "search: 169 solvable" in out and "bdd: 169 solvable" in out
+    assert main(["t4-solvable", "--rows", "ijk"]) == 2
+    assert "--rows ijk: give row letters from i-o including l" in capsys.readouterr().err
