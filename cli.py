@@ -574,8 +574,16 @@ def cmd_generate_t4(args):
             comments = [f"t4 planning at bound {bound} ({rule} rule): expected {answer}",
                         f"start: {' '.join(str(p) for p in sorted(config))}", source]
             outputs.append((f"{stem}-k{bound}.cnf", "\n".join(f.dimacs_lines(comments)) + "\n"))
-    for path, text in outputs:
-        write_atomic(path, text)
+    written = []
+    try:
+        for path, text in outputs:
+            write_atomic(path, text)
+            written.append(path)
+    except InputError:
+        import os
+        for path in written:          # all files or none
+            os.unlink(path)
+        raise
     result = {"file": args.output, "moves": verdict["moves"], "seed": args.seed, "tries": tries,
               "cnf": [path for path, _ in outputs[1:]]}
     if args.json:
