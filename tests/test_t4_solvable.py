@@ -54,3 +54,23 @@ def test_cli_t4_solvable(capsys):
     assert "search: 169 solvable" in out and "bdd: 169 solvable" in out
     assert main(["t4-solvable", "--rows", "ijk"]) == 2
     assert "--rows ijk: give row letters from i-o including l" in capsys.readouterr().err
+
+
+def test_one_move_clearable_bound_cnf_matches_enumeration_and_is_sufficient():
+    from polycnf.encoders.t4_bounds import clearable, count_direct, criterion_formula
+    from polycnf.solvers import ganak
+    cells = sub_board("jkl")
+    f = criterion_formula(cells)
+    by_ganak = ganak.count(f.clauses, f.nvars, f.show_vars, 60)
+    assert by_ganak == count_direct(cells)                       # 2,924 by both
+    search = count_by_search(cells)
+    low, _ = bounds("jkl")
+    assert low < by_ganak < search["solvable"]
+    # sufficient: every clearable start is solvable (BFS on the sub-board)
+    game = Game("slide", cells)
+    from polycnf.encoders.t4_solvable import configurations
+    starts = [c for c in configurations(cells, placements(cells)) if L12 in c
+              and not any(p.groove == "l" and p != L12 for p in c)]
+    for c in starts:
+        if clearable(cells, c):
+            assert shortest_plan(game, c).plan is not None
