@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .t4 import BOARD, L12, Joint, T4Instance
+from .t4 import BOARD, L12, Joint, Piece, T4Instance
 
 ROW_L_TARGETS = ["l3", "l4", "l5", "l6"]
 
@@ -40,11 +40,16 @@ def start_instance(cells) -> T4Instance:
     return T4Instance("t4-l12-only", required=[L12], forbidden=others, cells=cells)
 
 
-def criterion_formula(cells):
-    """Joint-pieces CNF of the starts plus existential reservations r(P, k); project on joints."""
+def criterion_formula(cells, encoding: str = "joint-pieces"):
+    """CNF of the starts plus existential reservations r(P, k), projected on the configuration.
+
+    "joint-pieces" projects on joints; "pairwise" on piece variables (a
+    second CNF for the same count).
+    """
     inst = start_instance(cells)
-    f = inst.formula("joint-pieces")
-    joints = [k for k in f.keys() if isinstance(k, Joint)]
+    f = inst.formula(encoding)
+    shown = [k for k in f.keys() if isinstance(k, Joint)] if encoding == "joint-pieces" \
+        else [k for k in f.keys() if isinstance(k, Piece)]
     reservations = []
     for c in ROW_L_TARGETS:
         if c not in inst.cells:
@@ -67,7 +72,7 @@ def criterion_formula(cells):
             (p, need_p, r), (q, need_q, s) = reservations[a], reservations[b]
             if p != q and need_p & need_q:
                 f.add([-r, -s], "blockers use disjoint cells")
-    f.show(joints)
+    f.show(shown)
     return f
 
 
