@@ -267,6 +267,9 @@ def solutions_of(inst, formula, args, limit, progress):
 
 
 def cmd_solve(args):
+    from polycnf.encoders import t4_puzzle
+    if args.instance == "t4-puzzle" or args.config or t4_puzzle.is_puzzle_file(args.instance):
+        return cmd_t4_solve(args)
     inst = catalog.load(args.instance)
     if args.solver is None:
         args.solver = "dlx" if inst.count_method == "dlx" else sat.DEFAULT_SOLVER
@@ -451,8 +454,12 @@ def cmd_polyforms(args):
 def cmd_generate(args):
     from polycnf.encoders import hexmatch
 
+    if args.family == "t4":
+        return cmd_generate_t4(args)
     if args.family != "hexmatch":
-        raise InputError(f"no generator for family '{args.family}' (available: hexmatch)")
+        raise InputError(f"no generator for family '{args.family}' (available: hexmatch, t4)")
+    if args.cnf == "":
+        raise InputError("--cnf needs a file name for hexmatch")
     inst = hexmatch.generate(args.radius, args.labels, args.seed, unique=args.unique)
     outputs = [(args.output, hexmatch.to_toml(inst))]
     if args.cnf:
@@ -465,6 +472,124 @@ def cmd_generate(args):
     if args.json:
         return result
     print(f"wrote {args.output}" + (f" and {args.cnf}" if args.cnf else "") + f": {inst.description}")
+    return None
+
+
+# -- the t4 game (issue 10): logic in encoders/t4_*.py ----------------------------
+def cmd_t4(args):
+    from polycnf.encoders import t4_config, t4_puzzle
+    puzzle = t4_puzzle.load(args.config)
+    if args.json:
+        return {"name": puzzle.name, "rule": puzzle.rule, "pieces": t4_config.to_json(puzzle.config)}
+    print(t4_config.format_picture(puzzle.config, use_color(args)))
+    print(f"{puzzle.name}: {len(puzzle.config)} pieces: {t4_config.format_words(puzzle.config)}")
+    return None
+
+
+def cmd_t4_solvable(args):
+    from polycnf.encoders import t4_solvable
+    cells = t4_solvable.sub_board(args.rows)
+    if "l1" not in cells or any(r not in "ijklmno" for r in args.rows):
+        raise InputError(f"--rows {args.rows}: give row letters from i-o including l, e.g. jklm")
+    result = {"rows": args.rows, "cells": len(cells)}
+    for method in args.methods:
+        count = getattr(t4_solvable, f"count_by_{method}")
+        start = time.monotonic()
+        with progress_bar(f"{method} {args.rows}", unit="step") as bar:
+            found = count(cells, progress=lambda n: bar.update(1))
+        result[method] = {**jsonable(found), "seconds": round(time.monotonic() - start, 3)}
+    counts = {result[m]["solvable"] for m in args.methods}
+    if len(counts) > 1:
+        raise RuntimeError(f"the methods disagree on rows {args.rows}: {result}")
+    if args.json:
+        return result
+    for method in args.methods:
+        r = result[method]
+        print(f"rows {args.rows} ({len(cells)} cells), {method}: {r['solvable']:,} solvable start "
+              f"configurations, {r['solvable_states']:,} configurations reach a solved one "
+              f"({r['seconds']} s)")
+    if "search" in args.methods:
+        r = result["search"]
+        words = " ".join(f"{p['groove']}{p['first']}-{p['groove']}{p['first'] + p['length'] - 1}"
+                         for p in r["hardest"])
+        print(f"hardest start: {r['hardest_moves']} moves: {words}")
+    return None
+
+
+def cmd_t4_solve(args):
+    from polycnf.encoders import t4_config, t4_moves, t4_puzzle
+    if args.instance == "t4-puzzle" and not args.config:
+        raise InputError("solve t4-puzzle needs a configuration, e.g. 'l1-l2 k1-k2' or a file")
+    puzzle = t4_puzzle.load(args.config or args.instance, args.rule)
+    start = time.monotonic()
+    with progress_bar("plan", unit="bound") as bar:
+        verdict = t4_puzzle.solve(puzzle, sat.canonical_name(args.solver or sat.DEFAULT_SOLVER),
+                                  progress=lambda bound: bar.update(1))
+    seconds = round(time.monotonic() - start, 3)
+    plan = verdict["plan"]
+    if args.json:
+        return {**verdict, "plan": None if plan is None else [str(m) for m in plan],
+                "name": puzzle.name, "rule": puzzle.rule, "seconds": seconds}
+    if verdict["verdict"] == "unsolvable":
+        print(f"{puzzle.name}: unsolvable: the special piece never reaches l5-l6 in any of the "
+              f"{verdict['bfs_explored']:,} reachable configurations ({seconds} s)")
+        return None
+    if plan is None:
+        print(f"{puzzle.name}: no plan found within {verdict['sat_bound']} moves; "
+              "the reachable configurations are too many to decide unsolvability")
+        return None
+    config, color = puzzle.config, use_color(args)
+    print("start:")
+    print(t4_config.format_picture(config, color))
+    for n, move in enumerate(plan, 1):
+        config = (config - {move.piece}) | {move.result}
+        print(f"\nmove {n}: {move}")
+        print(t4_config.format_picture(config, color))
+    game = t4_moves.Game(puzzle.rule)
+    print(f"\n{puzzle.name}: solved in {len(plan)} moves ({puzzle.rule} rule), proven shortest: "
+          f"bound {len(plan) - 1} is UNSAT and breadth-first search "
+          + (f"over {verdict['bfs_explored']:,} configurations agrees; " if verdict["bfs_explored"]
+             else "gave up; ")
+          + f"plan replayed by the move checker ({seconds} s)")
+    game.check_plan(puzzle.config, plan)
+    return None
+
+
+def cmd_generate_t4(args):
+    from polycnf.encoders import t4_generate, t4_plan, t4_puzzle
+    from polycnf.encoders.t4_moves import Game
+    rule = args.rule or "slide"
+    with progress_bar("generate t4", unit="try") as bar:
+        config, tries = t4_generate.generate(args.moves, args.seed, rule, progress=lambda n: bar.update(1))
+    source = f"generated by 'polycnf generate t4 --moves {args.moves} --seed {args.seed}' " \
+             f"(BFS distance from solved; SAT planner agrees)"
+    puzzle = t4_puzzle.Puzzle(config, f"t4-{args.moves}-moves-seed-{args.seed}", rule, args.moves, source)
+    verdict = t4_puzzle.solve(puzzle)           # both methods must confirm the difficulty
+    outputs = [(args.output, puzzle.to_toml())]
+    if args.cnf is not None:
+        stem = args.cnf or args.output.rsplit(".", 1)[0]
+        stem = stem[:-4] if stem.endswith(".cnf") else stem
+        for bound, answer in ((args.moves, "SAT"), (args.moves - 1, "UNSAT")):
+            f = t4_plan.PlanningEncoding(Game(rule), config).formula_at(bound)
+            comments = [f"t4 planning at bound {bound} ({rule} rule): expected {answer}",
+                        f"start: {' '.join(str(p) for p in sorted(config))}", source]
+            outputs.append((f"{stem}-k{bound}.cnf", "\n".join(f.dimacs_lines(comments)) + "\n"))
+    written = []
+    try:
+        for path, text in outputs:
+            write_atomic(path, text)
+            written.append(path)
+    except InputError:
+        import os
+        for path in written:          # all files or none
+            os.unlink(path)
+        raise
+    result = {"file": args.output, "moves": verdict["moves"], "seed": args.seed, "tries": tries,
+              "cnf": [path for path, _ in outputs[1:]]}
+    if args.json:
+        return result
+    print(f"wrote {', '.join(path for path, _ in outputs)}: shortest plan {verdict['moves']} moves "
+          f"(SAT and BFS agree), found in {tries} tries")
     return None
 
 
@@ -531,6 +656,8 @@ def build_parser():
     c.add_argument("--svg", help="write the first solution as an SVG picture")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     solving(c)
+    c.add_argument("config", nargs="?", help="with 't4-puzzle': a t4 configuration (text or file)")
+    c.add_argument("--rule", choices=("slide", "step"), default=None, help="t4 move rule (default slide)")
     for name, func, text in (("count", cmd_count, "count solutions exactly"),
                              ("validate", cmd_validate, "count by every method and compare")):
         c = command(name, func, text)
@@ -548,14 +675,25 @@ def build_parser():
     c.set_defaults(kind="free")
     c.add_argument("--draw", action="store_true", help="draw every polyform")
     c = command("generate", cmd_generate, "generate a random puzzle with a planted solution", instance=False)
-    c.add_argument("family", help="hexmatch")
+    c.add_argument("family", help="hexmatch or t4")
+    c.add_argument("--moves", type=positive_int, default=10, help="t4: length of the shortest plan")
+    c.add_argument("--rule", choices=("slide", "step"), default=None, help="t4 move rule (default slide)")
     c.add_argument("--radius", type=positive_int, default=3)
     c.add_argument("--labels", type=positive_int, default=4)
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--unique", action="store_true", help="search until the solution is unique")
     c.add_argument("-o", "--output", required=True, help="the instance .toml file to write")
-    c.add_argument("--cnf", help="also write its DIMACS file")
+    c.add_argument("--cnf", nargs="?", const="", help="also write its DIMACS file (t4: the planning "
+                   "CNF at bounds K and K-1, as STEM-kK.cnf; STEM defaults to the output's)")
     c.add_argument("--encoding", default=None)
+    c = command("t4", cmd_t4, "the t4 game: draw a configuration", instance=False)
+    c.add_argument("action", choices=("show",))
+    c.add_argument("config", help="a configuration ('l1-l2 c1-c3 ...', a picture, JSON) or a file")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    c = command("t4-solvable", cmd_t4_solvable, "t4 question 3 on a sub-board: count solvable "
+                "start configurations", instance=False)
+    c.add_argument("--rows", default="jklm", help="row grooves of the sub-board (default jklm)")
+    c.add_argument("--methods", nargs="+", choices=("search", "bdd"), default=["search", "bdd"])
     return p
 
 
