@@ -468,6 +468,50 @@ def cmd_generate(args):
     return None
 
 
+# -- benchmark suite and solver harness (logic in polycnf.harness) --------------
+def cmd_suite(args):
+    from polycnf.harness import suite
+
+    families = args.families.split(",") if args.families else suite.members_mod.FAMILIES
+    with progress_bar("suite", unit="instance") as bar:
+        manifest = suite.write(args.directory, families, args.max_cells, lambda name: bar.update())
+    entries = manifest["instances"]
+    result = {"directory": args.directory, "files": len(entries),
+              "unsat": sum(e["expected"] == "UNSAT" for e in entries), "seconds": manifest["seconds"]}
+    if args.json:
+        return result
+    print(f"wrote {args.directory}: {len(entries)} DIMACS files ({result['unsat']} unsatisfiable), "
+          f"manifest.json and manifest.csv, in {manifest['seconds']} s")
+    return None
+
+
+def cmd_check_solver(args):
+    from polycnf.harness import check
+    from polycnf.solvers import adapters
+
+    command = list(args.command or [])
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if bool(command) == bool(args.solver):
+        raise InputError("give either --solver NAME or '-- COMMAND ...' (a {} stands for the file)")
+    epsilon = args.epsilon
+    if args.solver:
+        adapter = adapters.adapter(args.solver)
+        command, epsilon = adapter.command, epsilon if epsilon is not None else adapter.epsilon
+    with progress_bar("check-solver", unit="file") as bar:
+        verdicts = check.check(args.target, command, args.time_limit, args.memory_mb, epsilon, bar.update)
+    totals = check.summary(verdicts)
+    wrong = sum(totals.get(k, 0) for k in check.WRONG)
+    if args.json:
+        return {"command": command, "results": [v.__dict__ for v in verdicts], "summary": totals,
+                "wrong": wrong}, 1 if wrong else 0
+    width = max(len(v.file) for v in verdicts)
+    for v in verdicts:
+        print(f"{v.file:<{width}}  {v.verdict:<11} {v.seconds:>8.3f} s  {v.answer:>14}  {v.note}")
+    print(", ".join(f"{n} {k}" for k, n in totals.items()) + f" (of {len(verdicts)} files)")
+    return None, 1 if wrong else 0
+
+
 # -- parser ---------------------------------------------------------------------
 class OneLineParser(argparse.ArgumentParser):
     """Usage errors as one line and exit 2, like every other bad input."""
@@ -556,6 +600,22 @@ def build_parser():
     c.add_argument("-o", "--output", required=True, help="the instance .toml file to write")
     c.add_argument("--cnf", help="also write its DIMACS file")
     c.add_argument("--encoding", default=None)
+    c = command("suite", cmd_suite, "write a certified benchmark suite of DIMACS files", instance=False)
+    c.add_argument("directory", help="the suite folder (created or replaced; never a non-suite folder)")
+    c.add_argument("--families", help="comma-separated: tiling, hexmatch, t4 (default: all)")
+    c.add_argument("--max-cells", type=positive_int, default=40,
+                   help="leave out boards with more cells than this (default 40: the 60- and 64-cell "
+                        "pentomino boards write 10-36 MB files each)")
+    c = command("check-solver", cmd_check_solver, "run a SAT solver or model counter on a suite and "
+                "judge every answer", instance=False)
+    c.add_argument("target", help="a suite folder, or one .cnf file inside one")
+    c.add_argument("--solver", help="a named solver (cadical, minisat, picosat, cryptominisat5, d4, "
+                   "ganak, approxmc, pysat:NAME)")
+    c.add_argument("--time-limit", type=seconds_arg, default=60.0, help="seconds per file (default 60)")
+    c.add_argument("--memory-mb", type=positive_int, default=4096, help="memory per run (default 4096)")
+    c.add_argument("--epsilon", type=seconds_arg, default=None,
+                   help="the tolerance of an approximate counter's answers")
+    c.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS ({} stands for the file)")
     return p
 
 
