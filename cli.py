@@ -615,7 +615,7 @@ def build_parser():
     c.add_argument("--memory-mb", type=positive_int, default=4096, help="memory per run (default 4096)")
     c.add_argument("--epsilon", type=seconds_arg, default=None,
                    help="the tolerance of an approximate counter's answers")
-    c.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS ({} stands for the file)")
+    c.add_argument("command", nargs="*", help="-- COMMAND ARGS ({} stands for the file)")
     return p
 
 
