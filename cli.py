@@ -489,9 +489,7 @@ def cmd_check_solver(args):
     from polycnf.harness import check
     from polycnf.solvers import adapters
 
-    command = list(args.command or [])
-    if command[:1] == ["--"]:
-        command = command[1:]
+    command = list(args.solver_command or [])
     if bool(command) == bool(args.solver):
         raise InputError("give either --solver NAME or '-- COMMAND ...' (a {} stands for the file)")
     epsilon = args.epsilon
@@ -607,7 +605,8 @@ def build_parser():
                    help="leave out boards with more cells than this (default 40: the 60- and 64-cell "
                         "pentomino boards write 10-36 MB files each)")
     c = command("check-solver", cmd_check_solver, "run a SAT solver or model counter on a suite and "
-                "judge every answer", instance=False)
+                "judge every answer: --solver NAME, or '-- COMMAND ARGS' ({} stands for the file, "
+                "else it is appended)", instance=False)
     c.add_argument("target", help="a suite folder, or one .cnf file inside one")
     c.add_argument("--solver", help="a named solver (cadical, minisat, picosat, cryptominisat5, d4, "
                    "ganak, approxmc, pysat:NAME)")
@@ -615,12 +614,21 @@ def build_parser():
     c.add_argument("--memory-mb", type=positive_int, default=4096, help="memory per run (default 4096)")
     c.add_argument("--epsilon", type=seconds_arg, default=None,
                    help="the tolerance of an approximate counter's answers")
-    c.add_argument("command", nargs="*", help="-- COMMAND ARGS ({} stands for the file)")
+    c.set_defaults(solver_command=None)   # filled from what follows '--' (see main)
     return p
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    tail = None
+    if "--" in argv:                     # check-solver's COMMAND: argparse cannot take it after options
+        argv, tail = argv[:argv.index("--")], argv[argv.index("--") + 1:]
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if tail is not None:
+        if not hasattr(args, "solver_command"):
+            parser.error("'--' COMMAND is only for check-solver")
+        args.solver_command = tail
     try:
         result = args.func(args)
     except (InputError, BackendError, RuleViolation) as e:
