@@ -18,7 +18,7 @@ from polycnf.encoders.errors import InputError, RuleViolation
 from polycnf.solvers import bdd, ganak, sat
 from polycnf.solvers.errors import BackendError
 
-METHODS = ("auto", "ganak", "enumerate", "bdd", "dlx", "direct")
+METHODS = ("auto", "ganak", "d4", "enumerate", "bdd", "dlx", "direct")
 BDD_MAX_VARS = 400          # pyeda BDDs beyond this size are hopeless
 ENUMERATE_MAX = 10 ** 6     # validate does not enumerate more solutions than this
 VALIDATE_TIME_LIMIT = 60.0
@@ -63,6 +63,11 @@ def count_formula(method, formula, args, label=""):
         bar, tick = ticker(f"ganak {label}".strip())
         with bar:
             return ganak.count(formula.clauses, formula.nvars, formula.show_vars, args.time_limit, tick)
+    if method == "d4":
+        from polycnf.solvers import d4
+        bar, tick = ticker(f"d4 {label}".strip())
+        with bar:
+            return d4.count(formula.clauses, formula.nvars, formula.show_vars, args.time_limit, tick)
     if method == "bdd":
         if formula.nvars > BDD_MAX_VARS:
             raise BackendError(f"bdd: {formula.nvars} variables is beyond what pyeda BDDs can take "
@@ -356,6 +361,9 @@ def cmd_validate(args):
     if args.time_limit is None:
         args.time_limit = VALIDATE_TIME_LIMIT
     methods = ["ganak", "enumerate", "bdd"]
+    from polycnf.solvers import d4
+    if d4.available():                                  # a second, independent exact counter
+        methods.insert(1, "d4")
     if inst.exact_cover() is not None:
         methods.append("dlx")
     if type(inst).direct_count is not Instance.direct_count:

@@ -23,7 +23,6 @@ from .external import _binary
 
 APPROXMC_EPSILON = 0.8        # pyapproxmc's defaults: within a factor 1 + epsilon ...
 APPROXMC_DELTA = 0.2          # ... with probability at least 1 - delta
-D4_FIRST_PAGE = 256 * 2 ** 20   # d4 reserves 4 GiB for its cache by default: over any memory limit
 BINARIES = {"cadical": ["-q"], "picosat": [], "cryptominisat5": ["--verb=0"]}
 MODULES = {"d4": "py_d4", "ganak": "pyganak", "approxmc": "pyapproxmc"}
 
@@ -135,13 +134,9 @@ def solve_here(name: str, path: str) -> None:
             sys.exit("minisat gave no answer")
         return
     if name == "d4":
-        import py_d4
+        from .d4 import count_file
         sys.stdout.flush()
-        solver = py_d4.Solver(path)                # honours `c p show`
-        options = py_d4.dump_options_to_dict(solver.getOptions())
-        options["cache"]["bucket"]["sizeFirstPage"] = str(D4_FIRST_PAGE)
-        solver.setOptions(py_d4.load_options_from_dict(options))
-        n = int(solver.count().getIntResult())
+        n = count_file(path)                       # honours `c p show`
         sys.stdout.flush()
         _answer_count(n)
         return

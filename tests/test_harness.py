@@ -159,3 +159,11 @@ def test_real_solvers_are_correct(small_suite, name):
     results = check.check(folder, adapter.command, time_limit=60.0, memory_mb=4096,
                           epsilon=adapter.epsilon)
     assert [r.verdict for r in results] == [check.CORRECT] * len(entries), results
+
+
+def test_validate_counts_with_d4_too(small_suite, capsys):
+    folder, _ = small_suite
+    real("d4")
+    assert cli.main(["validate", str(folder / "pentomino-3x5-LYT.toml"), "--json"]) == 0
+    rows = {r["method"]: r["count"] for r in json.loads(capsys.readouterr().out)["methods"]}
+    assert rows["d4"] == rows["dlx"] == rows["enumerate"] == 4     # 4: see test_suite_counts_come_from_two_methods
