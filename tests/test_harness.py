@@ -124,6 +124,18 @@ def test_cli_exit_codes_and_json(small_suite, capsys):
     assert "printed no answer" in capsys.readouterr().err
     assert cli.main(["check-solver", path, "--", "no-such-solver-xyz"]) == 2
     assert "command not found: no-such-solver-xyz" in capsys.readouterr().err
+    assert cli.main(["check-solver", path, "--solver", "nosuch"]) == 2
+    assert "unknown solver 'nosuch'" in capsys.readouterr().err
+    assert cli.main(["check-solver", path, "--solver", "pysat:nosuch"]) == 2
+    assert "unknown solver 'nosuch'" in capsys.readouterr().err
+    assert cli.main(["check-solver", path]) == 2
+    assert "give either --solver NAME or '-- COMMAND" in capsys.readouterr().err
+
+
+def test_every_pysat_solver_is_named():
+    from polycnf.solvers import sat
+    assert {f"pysat:{n}" for n in sat.solver_names()} <= set(adapters.names())
+    assert {"cadical", "minisat", "picosat", "cryptominisat5", "d4", "ganak", "approxmc"} <= set(adapters.names())
 
 
 def test_target_without_manifest(tmp_path, capsys):
