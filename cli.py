@@ -18,7 +18,7 @@ from polycnf.encoders.errors import InputError, RuleViolation
 from polycnf.solvers import bdd, ganak, sat
 from polycnf.solvers.errors import BackendError
 
-METHODS = ("auto", "ganak", "enumerate", "bdd", "dlx", "direct")
+METHODS = ("auto", "ganak", "d4", "enumerate", "bdd", "dlx", "direct")
 BDD_MAX_VARS = 400          # pyeda BDDs beyond this size are hopeless
 ENUMERATE_MAX = 10 ** 6     # validate does not enumerate more solutions than this
 VALIDATE_TIME_LIMIT = 60.0
@@ -63,6 +63,11 @@ def count_formula(method, formula, args, label=""):
         bar, tick = ticker(f"ganak {label}".strip())
         with bar:
             return ganak.count(formula.clauses, formula.nvars, formula.show_vars, args.time_limit, tick)
+    if method == "d4":
+        from polycnf.solvers import d4
+        bar, tick = ticker(f"d4 {label}".strip())
+        with bar:
+            return d4.count(formula.clauses, formula.nvars, formula.show_vars, args.time_limit, tick)
     if method == "bdd":
         if formula.nvars > BDD_MAX_VARS:
             raise BackendError(f"bdd: {formula.nvars} variables is beyond what pyeda BDDs can take "
@@ -359,6 +364,9 @@ def cmd_validate(args):
     if args.time_limit is None:
         args.time_limit = VALIDATE_TIME_LIMIT
     methods = ["ganak", "enumerate", "bdd"]
+    from polycnf.solvers import d4
+    if d4.available():                                  # a second, independent exact counter
+        methods.insert(1, "d4")
     if inst.exact_cover() is not None:
         methods.append("dlx")
     if type(inst).direct_count is not Instance.direct_count:
@@ -593,6 +601,48 @@ def cmd_generate_t4(args):
     return None
 
 
+# -- benchmark suite and solver harness (logic in polycnf.harness) --------------
+def cmd_suite(args):
+    from polycnf.harness import suite
+
+    families = args.families.split(",") if args.families else suite.members_mod.FAMILIES
+    with progress_bar("suite", unit="instance") as bar:
+        manifest = suite.write(args.directory, families, args.max_cells, lambda name: bar.update())
+    entries = manifest["instances"]
+    result = {"directory": args.directory, "files": len(entries),
+              "unsat": sum(e["expected"] == "UNSAT" for e in entries), "seconds": manifest["seconds"]}
+    if args.json:
+        return result
+    print(f"wrote {args.directory}: {len(entries)} DIMACS files ({result['unsat']} unsatisfiable), "
+          f"manifest.json and manifest.csv, in {manifest['seconds']} s")
+    return None
+
+
+def cmd_check_solver(args):
+    from polycnf.harness import check
+    from polycnf.solvers import adapters
+
+    command = list(args.solver_command or [])
+    if bool(command) == bool(args.solver):
+        raise InputError("give either --solver NAME or '-- COMMAND ...' (a {} stands for the file)")
+    epsilon = args.epsilon
+    if args.solver:
+        adapter = adapters.adapter(args.solver)
+        command, epsilon = adapter.command, epsilon if epsilon is not None else adapter.epsilon
+    with progress_bar("check-solver", unit="file") as bar:
+        verdicts = check.check(args.target, command, args.time_limit, args.memory_mb, epsilon, bar.update)
+    totals = check.summary(verdicts)
+    wrong = sum(totals.get(k, 0) for k in check.WRONG)
+    if args.json:
+        return {"command": command, "results": [v.__dict__ for v in verdicts], "summary": totals,
+                "wrong": wrong}, 1 if wrong else 0
+    width = max(len(v.file) for v in verdicts)
+    for v in verdicts:
+        print(f"{v.file:<{width}}  {v.verdict:<11} {v.seconds:>8.3f} s  {v.answer:>14}  {v.note}")
+    print(", ".join(f"{n} {k}" for k, n in totals.items()) + f" (of {len(verdicts)} files)")
+    return None, 1 if wrong else 0
+
+
 # -- parser ---------------------------------------------------------------------
 class OneLineParser(argparse.ArgumentParser):
     """Usage errors as one line and exit 2, like every other bad input."""
@@ -694,11 +744,37 @@ def build_parser():
                 "start configurations", instance=False)
     c.add_argument("--rows", default="jklm", help="row grooves of the sub-board (default jklm)")
     c.add_argument("--methods", nargs="+", choices=("search", "bdd"), default=["search", "bdd"])
+    c = command("suite", cmd_suite, "write a certified benchmark suite of DIMACS files", instance=False)
+    c.add_argument("directory", help="the suite folder (created or replaced; never a non-suite folder)")
+    c.add_argument("--families", help="comma-separated: tiling, hexmatch, t4 (default: all)")
+    c.add_argument("--max-cells", type=positive_int, default=40,
+                   help="leave out boards with more cells than this (default 40: the 60- and 64-cell "
+                        "pentomino boards write 10-36 MB files each)")
+    c = command("check-solver", cmd_check_solver, "run a SAT solver or model counter on a suite and "
+                "judge every answer: --solver NAME, or '-- COMMAND ARGS' ({} stands for the file, "
+                "else it is appended)", instance=False)
+    c.add_argument("target", help="a suite folder, or one .cnf file inside one")
+    c.add_argument("--solver", help="a named solver (cadical, minisat, picosat, cryptominisat5, d4, "
+                   "ganak, approxmc, pysat:NAME)")
+    c.add_argument("--time-limit", type=seconds_arg, default=60.0, help="seconds per file (default 60)")
+    c.add_argument("--memory-mb", type=positive_int, default=4096, help="memory per run (default 4096)")
+    c.add_argument("--epsilon", type=seconds_arg, default=None,
+                   help="the tolerance of an approximate counter's answers")
+    c.set_defaults(solver_command=None)   # filled from what follows '--' (see main)
     return p
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    tail = None
+    if "--" in argv:                     # check-solver's COMMAND: argparse cannot take it after options
+        argv, tail = argv[:argv.index("--")], argv[argv.index("--") + 1:]
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if tail is not None:
+        if not hasattr(args, "solver_command"):
+            parser.error("'--' COMMAND is only for check-solver")
+        args.solver_command = tail
     try:
         result = args.func(args)
     except (InputError, BackendError, RuleViolation) as e:

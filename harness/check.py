@@ -1,0 +1,143 @@
+"""Judging a solver on a suite: run it on every file and name what it got wrong.
+
+A claimed model must satisfy every clause of the file and, decoded through
+the puzzle's own variables, pass the family's plain rule checker.  A claimed
+count must equal the certified one, or for an approximate counter lie within
+its (epsilon, delta) tolerance: expected/(1+eps) <= answer <= expected*(1+eps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from polycnf.encoders import catalog
+from polycnf.encoders.cnf import read_dimacs
+from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.solvers import answers, runner
+
+CORRECT = "correct"
+WRONG_MODEL, WRONG_COUNT = "WRONG MODEL", "WRONG COUNT"
+WRONG_SAT, WRONG_UNSAT = "WRONG SAT", "WRONG UNSAT"
+TIMEOUT, CRASH, UNREADABLE = "timeout", "crash", "unreadable"
+WRONG = (WRONG_MODEL, WRONG_COUNT, WRONG_SAT, WRONG_UNSAT)
+VERDICTS = (CORRECT, *WRONG, TIMEOUT, CRASH, UNREADABLE)
+
+
+@dataclass
+class Verdict:
+    file: str
+    verdict: str
+    note: str
+    seconds: float
+    answer: str = ""               # what the solver claimed, briefly
+
+
+class ModelChecker:
+    """Checks models against the file's clauses and the family's rules."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.instances = {}
+
+    def problem(self, entry: dict, model: list[int]) -> str | None:
+        """Why the model is wrong, or None."""
+        nvars, clauses, _, _ = read_dimacs(str(self.folder / entry["file"]))
+        true = {lit for lit in model}
+        for v in {abs(lit) for lit in model}:
+            if v > nvars:
+                return f"literal {v} beyond the {nvars} variables of the file"
+            if v in true and -v in true:
+                return f"variable {v} is both true and false"
+        for i, clause in enumerate(clauses, 1):
+            if not any(lit in true for lit in clause):
+                return f"clause {i} ({' '.join(map(str, clause))} 0) is falsified"
+        inst, f = self._formula(entry)
+        try:
+            inst.check_model(model)
+            inst.check(inst.decode(f.decode(model)))
+        except RuleViolation as e:
+            return f"decoded solution breaks the {entry['family']} rules: {e}"
+        return None
+
+    def _formula(self, entry):
+        key = (entry["spec"], entry["encoding"])
+        if key not in self.instances:
+            spec = entry["spec"]
+            local = self.folder / spec
+            inst = catalog.load(str(local) if local.suffix == ".toml" else spec)
+            f = inst.formula(entry["encoding"])
+            if f.nvars != entry["variables"] or len(f.clauses) != entry["clauses"]:
+                raise InputError(f"{self.folder / entry['file']}: the instance {spec} no longer builds "
+                                 f"this file (variables or clauses differ): rewrite the suite")
+            self.instances[key] = inst, f
+        return self.instances[key]
+
+
+def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | None = None) -> Verdict:
+    """Classify one run against the manifest entry."""
+    def verdict(kind, note, claim=""):
+        return Verdict(entry["file"], kind, note, run.seconds, claim)
+
+    if run.timed_out:
+        return verdict(TIMEOUT, f"no answer in {run.seconds:g} s")
+    answer = answers.parse(run.stdout)
+    if run.signalled:
+        return verdict(CRASH, f"killed by signal {-run.returncode}")
+    if not answer.readable:
+        last = (run.stderr.strip().splitlines() or [""])[-1][:120]
+        if run.returncode not in (0, 10, 20):
+            return verdict(CRASH, f"exit code {run.returncode}" + (f": {last}" if last else ""))
+        return verdict(UNREADABLE, answer.problem or ("no answer: the output is empty" if not run.stdout.strip()
+                                                      else "no answer in the output (no 's' line, no count)"))
+    claim = "SAT" if answer.sat else "UNSAT"
+    if answer.count is not None:
+        claim = f"{'~' if answer.approximate else ''}{answer.count:,}"
+    expected_sat = entry["expected"] == "SAT"
+    if answer.sat and not expected_sat:
+        return verdict(WRONG_SAT, "claims SATISFIABLE; the file is unsatisfiable "
+                       f"({entry['source']})", claim)
+    if not answer.sat and expected_sat:
+        return verdict(WRONG_UNSAT, f"claims UNSATISFIABLE; the file has {entry['count']:,} solutions", claim)
+    if answer.count is not None:
+        expected = entry["count"]
+        if answer.approximate:
+            eps = Fraction(epsilon if epsilon is not None else 0)
+            if not expected / (1 + eps) <= answer.count <= expected * (1 + eps):
+                return verdict(WRONG_COUNT, f"estimate {answer.count:,} is outside epsilon {float(eps):g} "
+                               f"of {expected:,}", claim)
+        elif answer.count != expected:
+            return verdict(WRONG_COUNT, f"counts {answer.count:,}; the file has {expected:,}", claim)
+    if answer.model is not None:
+        problem = checker.problem(entry, answer.model)
+        if problem:
+            return verdict(WRONG_MODEL, problem, claim)
+        return verdict(CORRECT, "model checked: clauses and puzzle rules", claim)
+    if answer.count is not None:
+        return verdict(CORRECT, "count within tolerance" if answer.approximate else "exact count", claim)
+    return verdict(CORRECT, "right SAT/UNSAT answer" + (" (no model given)" if answer.sat else ""), claim)
+
+
+def check(target, command: list[str], time_limit: float, memory_mb: int | None = None,
+          epsilon: float | None = None, progress=None) -> list[Verdict]:
+    """Run `command` (with `{}` for the file) on every file of the suite."""
+    from polycnf.harness.suite import read_manifest
+
+    folder, entries = read_manifest(target)
+    checker = ModelChecker(folder)
+    verdicts = []
+    for entry in entries:
+        path = str(folder / entry["file"])
+        run = runner.run(runner.command_for(command, path), time_limit, memory_mb)
+        verdicts.append(judge(entry, run, checker, epsilon))
+        if progress:
+            progress()
+    if verdicts and all(v.verdict == UNREADABLE and v.note.endswith("empty") for v in verdicts):
+        raise InputError(f"{' '.join(command)}: printed no answer on any of {len(verdicts)} files "
+                         f"(is it a SAT solver or model counter?)")
+    return verdicts
+
+
+def summary(verdicts) -> dict[str, int]:
+    return {kind: n for kind in VERDICTS if (n := sum(v.verdict == kind for v in verdicts))}

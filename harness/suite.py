@@ -1,0 +1,152 @@
+"""Writing a certified benchmark suite: DIMACS files, variable maps, a manifest.
+
+Each member (see members.py) is written in its family's own encoding and in
+the pairwise, seqcounter and totalizer encodings (identical files are written
+once).  Everything is built in a temporary folder beside DIR and swapped in
+at the end, so an interrupted run leaves the old suite (or nothing) behind,
+and re-running into the same DIR is safe.  A DIR that holds anything but a
+suite is refused.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from polycnf.encoders.errors import InputError
+
+from . import members as members_mod
+
+MANIFEST = "manifest.json"
+CSV_NAME = "manifest.csv"
+ENCODINGS = (None, "pairwise", "seqcounter", "totalizer")     # None: the family's own
+CSV_FIELDS = ("file", "instance", "family", "parameters", "encoding", "variables", "clauses",
+              "projected", "expected", "count", "source", "difficulty")
+
+
+def _jsonable(x):
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in x]
+    if hasattr(x, "_asdict"):
+        return {k: _jsonable(v) for k, v in x._asdict().items()}
+    return x
+
+
+def entries_for(member, folder: Path) -> list[dict]:
+    """Write the member's CNF and map files into `folder`; their manifest entries."""
+    inst = members_mod.load(member)
+    written, entries = {}, []
+    difficulty = ("; ".join(f"{how} {s:g} s" for how, s in member.methods.items())
+                  or "trusted count of the instance, from its source (not recomputed here)")
+    for encoding in ENCODINGS:
+        try:
+            f = inst.formula(encoding)
+        except InputError:
+            continue                       # the family does not offer this encoding
+        text = "\n".join(f.dimacs_lines(inst.dimacs_comments(f.label) + [
+            f"expected: {'SATISFIABLE' if member.count else 'UNSATISFIABLE'}, count {member.count} "
+            f"({member.source})"])) + "\n"
+        body = text[text.index("\np cnf"):]
+        if body in written.values():
+            continue
+        stem = f"{member.name}.{re.sub(r'[^A-Za-z0-9+-]+', '-', f.label)}"
+        written[stem] = body
+        cnf, map_name = f"{stem}.cnf", f"{stem}.map.json"
+        (folder / cnf).write_text(text)
+        mapping = {"instance": member.name, "family": member.family, "encoding": f.label,
+                   "cnf": cnf, "show": {str(v): _jsonable(f.key(v)) for v in f.show_vars}}
+        (folder / map_name).write_text(json.dumps(mapping) + "\n")
+        entries.append({"file": cnf, "map": map_name, "instance": member.name, "spec": member.spec,
+                        "family": member.family, "parameters": member.parameters,
+                        "encoding": encoding, "encoding_label": f.label,
+                        "variables": f.nvars, "clauses": len(f.clauses),
+                        "projected": f.has_auxiliaries,
+                        "expected": "SAT" if member.count else "UNSAT", "count": member.count,
+                        "source": member.source, "difficulty": difficulty})
+    if member.toml is not None:
+        (folder / member.spec).write_text(member.toml)
+    return entries
+
+
+def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None,
+          progress=None) -> dict:
+    """Write the suite into `directory`; returns the manifest."""
+    target = Path(directory)
+    if target.exists() and (not target.is_dir() or (any(target.iterdir())
+                                                     and not (target / MANIFEST).is_file())):
+        raise InputError(f"{target}: exists and is not a polycnf suite (no {MANIFEST}); "
+                         f"refusing to overwrite it")
+    parent = target.resolve().parent
+    if not parent.is_dir():
+        raise InputError(f"{target}: the folder {parent} does not exist")
+    chosen = members_mod.candidates(families, max_cells)
+    if not chosen:
+        raise InputError(f"no suite member fits --max-cells {max_cells} and the families chosen")
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=parent))
+    except OSError as e:
+        raise InputError(f"{target}: cannot write: {e.strerror}") from None
+    try:
+        start = time.monotonic()
+        entries = []
+        for member in chosen:
+            members_mod.certify(member)
+            entries.extend(entries_for(member, tmp))
+            if progress:
+                progress(member.name)
+        manifest = {"format": "polycnf-suite 1", "families": list(families), "max_cells": max_cells,
+                    "seconds": round(time.monotonic() - start, 3), "instances": entries}
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+        (tmp / CSV_NAME).write_text(_csv(entries))
+        _swap(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return manifest
+
+
+def _csv(entries) -> str:
+    out = io.StringIO()
+    w = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for e in entries:
+        w.writerow({**e, "parameters": json.dumps(e["parameters"]), "encoding": e["encoding_label"]})
+    return out.getvalue()
+
+
+def _swap(tmp: Path, target: Path) -> None:
+    """Put the new suite in place of the old one (two renames)."""
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}-old-{os.getpid()}")
+        os.replace(target, old)
+    os.replace(tmp, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def read_manifest(path) -> tuple[Path, list[dict]]:
+    """The suite folder and its entries, from a suite DIR or one of its .cnf files."""
+    path = Path(path)
+    folder = path if path.is_dir() else path.parent
+    manifest = folder / MANIFEST
+    if not path.exists():
+        raise InputError(f"{path}: no such file or folder")
+    if not manifest.is_file():
+        raise InputError(f"{manifest}: no suite manifest (write a suite with 'polycnf suite DIR')")
+    try:
+        entries = json.loads(manifest.read_text())["instances"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise InputError(f"{manifest}: not a polycnf suite manifest ({e})") from None
+    if not path.is_dir():
+        entries = [e for e in entries if e["file"] == path.name]
+        if not entries:
+            raise InputError(f"{path}: not listed in {manifest}")
+    return folder, entries

@@ -1,0 +1,181 @@
+"""The benchmark suite and the solver harness: planted liars are named, real solvers are right."""
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from polycnf import cli
+from polycnf.harness import check, suite
+from polycnf.solvers import adapters, answers
+
+BROKEN = [sys.executable, str(Path(__file__).with_name("broken_solver.py"))]
+SMALL = 15     # cells: the 3x5 pentomino rectangles and the radius-1 hexmatch puzzles
+
+
+@pytest.fixture(scope="module")
+def small_suite(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("suite") / "s"
+    manifest = suite.write(folder, ("tiling", "hexmatch"), SMALL)
+    return folder, manifest["instances"]
+
+
+def one(entries, instance, expected):
+    return next(e["file"] for e in entries if e["instance"] == instance and e["expected"] == expected)
+
+
+# -- the suite -------------------------------------------------------------------
+def test_suite_counts_come_from_two_methods(small_suite):
+    folder, entries = small_suite
+    by_instance = {e["instance"]: e for e in entries}
+    # counts by exact cover / backtracking and PySAT enumeration, which must agree
+    # (members.certify raises otherwise); pentomino-3x5-LYT: 4 tilings (2 up to
+    # the rectangle's 4 symmetries), pentomino-3x5-LYN: none
+    assert by_instance["pentomino-3x5-LYT"]["count"] == 4
+    assert by_instance["pentomino-3x5-LYN"]["expected"] == "UNSAT"
+    assert by_instance["hexmatch-r1-k4-s1-broken"]["expected"] == "UNSAT"
+    assert all("two methods in polycnf agree" in e["source"] for e in entries)
+    for e in entries:
+        text = (folder / e["file"]).read_text()
+        assert f"p cnf {e['variables']} {e['clauses']}" in text
+        assert ("c p show" in text) == e["projected"]
+        assert json.loads((folder / e["map"]).read_text())["cnf"] == e["file"]
+    assert (folder / "manifest.csv").read_text().count("\n") == len(entries) + 1
+    encodings = {e["encoding_label"] for e in entries if e["instance"] == "pentomino-3x5-LYT"}
+    assert len(encodings) >= 2
+
+
+def test_suite_refuses_a_folder_that_is_not_a_suite(tmp_path, capsys):
+    (tmp_path / "precious.txt").write_text("keep me")
+    assert cli.main(["suite", str(tmp_path), "--max-cells", "7"]) == 2
+    err = capsys.readouterr().err
+    assert "not a polycnf suite" in err and err.count("\n") == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["precious.txt"]
+
+
+def test_suite_rewrite_in_place(small_suite, tmp_path):
+    folder = tmp_path / "again"
+    shutil.copytree(small_suite[0], folder)
+    assert cli.main(["suite", str(folder), "--families", "hexmatch", "--max-cells", "7"]) == 0
+    names = {e["instance"] for e in json.loads((folder / "manifest.json").read_text())["instances"]}
+    assert names == {"hexmatch-r1-k3-s1", "hexmatch-r1-k4-s1", "hexmatch-r1-k4-s1-broken"}
+    assert not list(tmp_path.glob(".again-*"))
+
+
+# -- reading answers -------------------------------------------------------------
+@pytest.mark.parametrize("text, sat, count", [
+    ("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", True, None),
+    ("s UNSATISFIABLE\n", False, None),
+    ("s SATISFIABLE\nc s type mc\nc s exact arb int 12\n", True, 12),
+    ("s mc 0\n", False, 0),
+    ("c d4 stuff\ns 56\n", True, 56),
+    ("Solving...\n# solutions \n9356\n# END\n".replace("# solutions \n", "# solutions\n"), True, 9356),
+])
+def test_answer_formats(text, sat, count):
+    a = answers.parse(text)
+    assert a.readable and a.sat == sat and a.count == count
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("s SATISFIABLE\ns UNSATISFIABLE\n", "both"),
+    ("s UNSATISFIABLE\nc s exact arb int 3\n", "contradicts"),
+    ("s SATISFIABLE\nv 1 2\n", "does not end with 0"),
+    ("c s exact arb int 3\ns mc 4\n", "several different counts"),
+])
+def test_contradictory_answers_are_unreadable(text, problem):
+    assert problem in answers.parse(text).problem
+
+
+# -- planted liars ----------------------------------------------------------------
+@pytest.mark.parametrize("mode, on_sat, on_unsat", [
+    ("flip", check.WRONG_MODEL, check.CORRECT),
+    ("count+1", check.WRONG_COUNT, check.WRONG_SAT),
+    ("unsat", check.WRONG_UNSAT, check.CORRECT),
+    ("garbage", check.UNREADABLE, check.UNREADABLE),
+    ("crash", check.CRASH, check.CRASH),
+    ("hang", check.TIMEOUT, check.TIMEOUT),
+])
+def test_broken_solvers_are_named(small_suite, mode, on_sat, on_unsat):
+    folder, entries = small_suite
+    for instance, expected, verdict in (("pentomino-3x5-LYT", "SAT", on_sat),
+                                         ("hexmatch-r1-k4-s1-broken", "UNSAT", on_unsat)):
+        path = folder / one(entries, instance, expected)
+        (result,) = check.check(path, [*BROKEN, mode, "{}"], time_limit=0.5 if mode == "hang" else 30.0)
+        assert result.verdict == verdict, result
+
+
+def test_wrong_model_names_the_broken_rule(small_suite):
+    folder, entries = small_suite
+    path = folder / one(entries, "hexmatch-r1-k3-s1", "SAT")
+    (result,) = check.check(path, [*BROKEN, "flip", "{}"], time_limit=10.0)
+    assert result.verdict == check.WRONG_MODEL
+    assert "falsified" in result.note or "rules" in result.note
+
+
+def test_cli_exit_codes_and_json(small_suite, capsys):
+    folder, entries = small_suite
+    path = str(folder / one(entries, "pentomino-3x5-LYT", "SAT"))
+    assert cli.main(["check-solver", path, "--json", "--", *BROKEN, "unsat", "{}"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["summary"] == {check.WRONG_UNSAT: 1} and out["wrong"] == 1
+    assert cli.main(["check-solver", path, "--", *BROKEN, "silent"]) == 2
+    assert "printed no answer" in capsys.readouterr().err
+    assert cli.main(["check-solver", path, "--", "no-such-solver-xyz"]) == 2
+    assert "command not found: no-such-solver-xyz" in capsys.readouterr().err
+    assert cli.main(["check-solver", path, "--solver", "nosuch"]) == 2
+    assert "unknown solver 'nosuch'" in capsys.readouterr().err
+    assert cli.main(["check-solver", path, "--solver", "pysat:nosuch"]) == 2
+    assert "unknown solver 'nosuch'" in capsys.readouterr().err
+    assert cli.main(["check-solver", path]) == 2
+    assert "give either --solver NAME or '-- COMMAND" in capsys.readouterr().err
+
+
+def test_every_pysat_solver_is_named():
+    from polycnf.solvers import sat
+    assert {f"pysat:{n}" for n in sat.solver_names()} <= set(adapters.names())
+    assert {"cadical", "minisat", "picosat", "cryptominisat5", "d4", "ganak", "approxmc"} <= set(adapters.names())
+
+
+def test_target_without_manifest(tmp_path, capsys):
+    (tmp_path / "x.cnf").write_text("p cnf 1 1\n1 0\n")
+    assert cli.main(["check-solver", str(tmp_path), "--solver", "pysat:minisat22"]) == 2
+    err = capsys.readouterr().err
+    assert "no suite manifest" in err and err.count("\n") == 1
+
+
+def test_approximate_count_is_judged_by_its_tolerance(small_suite):
+    folder, entries = small_suite
+    entry = next(e for e in entries if e["instance"] == "pentomino-3x5-LYT")
+    ok = check.runner.Run([], 0.1, 0, "s SATISFIABLE\nc s approx arb int 7\n", "")
+    far = check.runner.Run([], 0.1, 0, "s SATISFIABLE\nc s approx arb int 8\n", "")
+    checker = check.ModelChecker(folder)
+    assert check.judge(entry, ok, checker, epsilon=0.8).verdict == check.CORRECT     # 7 <= 4 * 1.8
+    assert check.judge(entry, far, checker, epsilon=0.8).verdict == check.WRONG_COUNT
+    assert check.judge(entry, ok, checker, epsilon=None).verdict == check.WRONG_COUNT
+
+
+# -- real solvers -------------------------------------------------------------------
+def real(name):
+    try:
+        return adapters.adapter(name)
+    except Exception as e:          # not installed here
+        pytest.skip(str(e))
+
+
+@pytest.mark.parametrize("name", ["cadical", "minisat", "pysat:glucose4", "d4"])
+def test_real_solvers_are_correct(small_suite, name):
+    folder, entries = small_suite
+    adapter = real(name)
+    results = check.check(folder, adapter.command, time_limit=60.0, memory_mb=4096,
+                          epsilon=adapter.epsilon)
+    assert [r.verdict for r in results] == [check.CORRECT] * len(entries), results
+
+
+def test_d4_counts_as_a_method(small_suite, capsys):
+    folder, _ = small_suite
+    real("d4")
+    path = str(folder / "pentomino-3x5-LYT.toml")
+    assert cli.main(["count", path, "--method", "d4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 4   # 4: see test_suite_counts_come_from_two_methods
