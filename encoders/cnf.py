@@ -108,8 +108,11 @@ class Formula:
     def extend(self, clauses, group: str = "clauses") -> None:
         """Add many clauses of one group, checked together (much faster than
         one `add` per clause on formulas of millions of clauses)."""
-        clauses = [list(map(int, c)) for c in clauses]
+        clauses = [c if type(c) is list else list(c) for c in clauses]
         lits = [l for c in clauses for l in c]
+        if not set(map(type, lits)) <= {int}:      # numpy ints and the like
+            clauses = [list(map(int, c)) for c in clauses]
+            lits = list(map(int, lits))
         if lits and (max(lits) > self.nvars or -min(lits) > self.nvars or 0 in lits):
             bad = next(l for l in lits if l == 0 or abs(l) > self.nvars)
             raise ValueError(f"literal {bad} is not a variable of this formula")
@@ -223,9 +226,8 @@ def sequential_amo(lits: list[int], top: int) -> list[list[int]]:
     a CNFPlus object per constraint."""
     n = len(lits)
     out = [[-lits[0], top + 1]]
-    for i in range(1, n - 1):
-        s_prev, s = top + i, top + i + 1
-        out += ([-s_prev, s], [-lits[i], -s_prev], [-lits[i], s])
+    out += [clause for i in range(1, n - 1)
+            for clause in ([-(top + i), top + i + 1], [-lits[i], -(top + i)], [-lits[i], top + i + 1])]
     out.append([-lits[-1], -(top + n - 1)])
     return out
 

@@ -36,3 +36,11 @@ def test_extend_checks_literals():
     with pytest.raises(ValueError, match="literal 0"):
         f.extend([[0]], "g")
     assert len(f.clauses) == 2
+
+
+def test_extend_converts_numpy_ints():
+    np = pytest.importorskip("numpy")
+    f = Formula("t")
+    a = f.var("a")
+    f.extend([np.array([a, -a])], "g")
+    assert f.clauses == [[1, -1]] and all(type(l) is int for l in f.clauses[0])
