@@ -35,6 +35,8 @@ def check_encoding(name: str) -> str:
 class Formula:
     """CNF with named variables, labelled clause groups and a show set."""
 
+    direct_seqcounter = True   # False: via PySAT's CardEnc, the same clauses (bench_speed's "before")
+
     def __init__(self, name: str = "", encoding: str = DEFAULT_ENCODING):
         self.name = name
         self.encoding = check_encoding(encoding)
@@ -159,7 +161,7 @@ class Formula:
                 for b in lits[i + 1:]:
                     self.add([-a, -b], group)
             return
-        if encoding == "seqcounter":
+        if encoding == "seqcounter" and self.direct_seqcounter:
             self.extend([lits] if exact else [], group)
             self._append(sequential_amo(lits, self.nvars), group)
             self.nvars += len(lits) - 1      # new auxiliaries stay unnamed
