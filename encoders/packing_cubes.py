@@ -30,7 +30,7 @@ SPLIT_PIECES = ("X", "I")
 def count_part(width, height, holes, fixed_empty, pieces, fixed_pieces) -> int:
     """Packings with the pieces of ``fixed_pieces`` ((name, cells) pairs) placed."""
     return packing_dp.run(width, height, holes, fixed_empty, pieces,
-                          fixed_pieces=dict(fixed_pieces)).count
+                          fixed_pieces=dict(fixed_pieces), lean=True).count
 
 
 def _placements(width, height, name, blocked):

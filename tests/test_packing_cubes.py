@@ -82,3 +82,11 @@ def test_8x8_orbit_by_orbit_against_bitboard():
         assert by_x[label] == weight * n, label
         raw += weight * n
     assert raw == 536_773_672       # the shipped figure (packing DP and bitboard, README)
+
+
+def test_lean_tables_count_the_same():
+    # the centre-hole 8x8 (520, seed 004) and 6x10 (9,356, REFERENCE.md) with uint32 tables
+    assert pd.run(fixed_empty=pd.CENTRE, lean=True).count == 520
+    assert pd.run(10, 6, 0, fixed_pieces={"X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))},
+                  lean=True).count == pd.run(10, 6, 0, fixed_pieces={
+                      "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))}).count
