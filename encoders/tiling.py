@@ -314,7 +314,8 @@ class Tiling(Instance):
             return None
         from . import packing_dp
 
-        return packing_dp.count_packings(*problem, progress=True)
+        width, height, holes, outside, pieces = problem
+        return packing_dp.count_packings(width, height, holes, outside, progress=True, pieces=pieces)
 
     def _packing_problem(self):
         """(width, height, holes, outside cells, pieces) for the packing DP, or None."""
