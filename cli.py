@@ -447,13 +447,18 @@ def cmd_polyforms(args):
         raise InputError(f"order must be at least 1, not {args.n}")
     generate = {"free": polyforms.free, "one-sided": polyforms.one_sided, "fixed": polyforms.fixed}[args.kind]
     start = time.monotonic()
-    shapes = generate(grid, args.n)
+    if args.draw:
+        shapes = generate(grid, args.n)
+        count = len(shapes)
+    else:  # count without keeping the forms (encoders/polyform_cubes.py)
+        from polycnf.encoders.polyform_cubes import count_polyforms
+        count = count_polyforms(args.grid, args.n, args.kind)
     seconds = round(time.monotonic() - start, 3)
     if args.json:
-        return {"grid": args.grid, "n": args.n, "kind": args.kind, "count": len(shapes),
+        return {"grid": args.grid, "n": args.n, "kind": args.kind, "count": count,
                 "seconds": seconds, **({"shapes": jsonable(shapes)} if args.draw else {})}
-    print(len(shapes))
-    print(f"{args.kind} {args.grid} polyforms of order {args.n}: {len(shapes):,} ({seconds} s)")
+    print(count)
+    print(f"{args.kind} {args.grid} polyforms of order {args.n}: {count:,} ({seconds} s)")
     if args.draw:
         print(polyforms.draw(grid, shapes))
     return None

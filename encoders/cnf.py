@@ -35,6 +35,8 @@ def check_encoding(name: str) -> str:
 class Formula:
     """CNF with named variables, labelled clause groups and a show set."""
 
+    direct_seqcounter = True   # False: via PySAT's CardEnc, the same clauses (bench_speed's "before")
+
     def __init__(self, name: str = "", encoding: str = DEFAULT_ENCODING):
         self.name = name
         self.encoding = check_encoding(encoding)
@@ -106,8 +108,22 @@ class Formula:
         self._group_of.append(self._label(group))
 
     def extend(self, clauses, group: str = "clauses") -> None:
-        for clause in clauses:
-            self.add(clause, group)
+        """Add many clauses of one group, checked together (much faster than
+        one `add` per clause on formulas of millions of clauses)."""
+        clauses = [c if type(c) is list else list(c) for c in clauses]
+        lits = [l for c in clauses for l in c]
+        if not set(map(type, lits)) <= {int}:      # numpy ints and the like
+            clauses = [list(map(int, c)) for c in clauses]
+            lits = list(map(int, lits))
+        if lits and (max(lits) > self.nvars or -min(lits) > self.nvars or 0 in lits):
+            bad = next(l for l in lits if l == 0 or abs(l) > self.nvars)
+            raise ValueError(f"literal {bad} is not a variable of this formula")
+        self._append(clauses, group)
+
+    def _append(self, clauses: list[list[int]], group: str) -> None:
+        """Clauses known to be well formed (from this module's encoders)."""
+        self.clauses.extend(clauses)
+        self._group_of.extend([self._label(group)] * len(clauses))
 
     def at_least_one(self, lits, group: str) -> None:
         self.add(list(lits), group)
@@ -145,14 +161,18 @@ class Formula:
                 for b in lits[i + 1:]:
                     self.add([-a, -b], group)
             return
+        if encoding == "seqcounter" and self.direct_seqcounter:
+            self.extend([lits] if exact else [], group)
+            self._append(sequential_amo(lits, self.nvars), group)
+            self.nvars += len(lits) - 1      # new auxiliaries stay unnamed
+            return
         enc = make(lits=lits, bound=1, top_id=self.nvars, encoding=getattr(EncType, encoding))
         self._add_encoded(enc, group)
 
     def _add_encoded(self, enc, group) -> None:
         top = max([self.nvars] + [abs(l) for c in enc.clauses for l in c])
         self.nvars = top                     # new auxiliaries stay unnamed
-        for clause in enc.clauses:
-            self.add(clause, group)
+        self._append([list(map(int, c)) for c in enc.clauses], group)
 
     # -- reading answers -----------------------------------------------------
     def decode(self, model) -> list:
@@ -198,6 +218,20 @@ class Formula:
     def write_dimacs(self, path, comments=()) -> None:
         """Write atomically: a failed write never leaves a partial file."""
         write_atomic(path, "\n".join(self.dimacs_lines(comments)) + "\n")
+
+
+def sequential_amo(lits: list[int], top: int) -> list[list[int]]:
+    """At most one of `lits` by Sinz's sequential counter, auxiliaries
+    s_i = top + i: the very clauses, in the same order, that PySAT's
+    `CardEnc.atmost(lits, 1, top_id=top, encoding=EncType.seqcounter)` gives
+    (tests/test_cnf_speed.py compares them), built here without a C call and
+    a CNFPlus object per constraint."""
+    n = len(lits)
+    out = [[-lits[0], top + 1]]
+    out += [clause for i in range(1, n - 1)
+            for clause in ([-(top + i), top + i + 1], [-lits[i], -(top + i)], [-lits[i], top + i + 1])]
+    out.append([-lits[-1], -(top + n - 1)])
+    return out
 
 
 def write_atomic(path, text: str) -> None:

@@ -317,13 +317,14 @@ class HexMatch(Instance):
             both = [l for l in here if l in there]
             edge = {l: f.var(("edge", a, side, l)) for l in both}
             f.exactly_one(list(edge.values()), group, encoding)
+            clauses = []      # added in bulk: one Formula.add per clause dominated radius 8
             for placements in (here, there):
                 for label, ps in placements.items():
                     e = edge.get(label)
-                    for v, _ in ps:
-                        f.add([-v, e] if e else [-v], group)
+                    clauses += [[-v, e] if e else [-v] for v, _ in ps]
                     if e:
-                        f.add([-e] + [v for v, _ in ps], group)
+                        clauses.append([-e] + [v for v, _ in ps])
+            f.extend(clauses, group)
 
     # -- solutions -------------------------------------------------------------
     def decode(self, keys: list) -> dict:

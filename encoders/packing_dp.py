@@ -389,8 +389,8 @@ def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
     return n, fill
 
 
-def _new_table(cap):
-    return np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=np.uint64)
+def _new_table(cap, dtype=np.uint64):
+    return np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=dtype)
 
 
 @dataclass
@@ -407,7 +407,7 @@ class Result:
 
 
 def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
-        prune=True, fixed_pieces=None) -> Result:
+        prune=True, fixed_pieces=None, lean=False) -> Result:
     """The DP with statistics; see ``count_packings``.  ``fixed_pieces``:
     {piece name or index: its (row, col) cells}, pieces placed in advance."""
     t0 = time.perf_counter()
@@ -431,7 +431,11 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     prune = prune and ncells <= 64
     board = (1 << min(ncells, 64)) - 1
     keys = np.zeros(1, dtype=np.uint64)
-    vals = np.ones(1, dtype=np.uint64)
+    # lean (for the cubes of packing_cubes.py): uint32 values, tables sized
+    # for the states of the last cell rather than twice as many, so one part
+    # needs about half the memory; the overflow check below is for 32 bits
+    value_type = np.uint32 if lean else np.uint64
+    vals = np.ones(1, dtype=value_type)
     res = Result(0)
     bar = None
     if progress:
@@ -441,9 +445,9 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     t_row = time.perf_counter()
     for i in range(width * height):
         cap = 1024
-        while cap * _MAX_LOAD < 2 * len(keys):
+        while cap * _MAX_LOAD < (1 if lean else 2) * len(keys):
             cap *= 2
-        tkeys, tvals = _new_table(cap)
+        tkeys, tvals = _new_table(cap, value_type)
         first, fill = 0, 0
         while True:
             shift = np.uint64(64 - (cap.bit_length() - 1))
@@ -462,15 +466,20 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
             if first >= len(keys):
                 break
             cap *= 2  # grow and go on with the remaining states
-            nk, nv = _new_table(cap)
+            nk, nv = _new_table(cap, value_type)
             _rehash(tkeys, tvals, nk, nv, np.uint64(64 - (cap.bit_length() - 1)))
             tkeys, tvals = nk, nv
-        keys, vals = _compact(tkeys, tvals, fill)
+        if lean:
+            used = tkeys != _EMPTY
+            keys, vals = tkeys[used], tvals[used]
+            del used
+        else:
+            keys, vals = _compact(tkeys, tvals, fill)
         del tkeys, tvals
         res.states.append(len(keys))
         total = float(vals.sum(dtype=np.float64))
         res.max_total = max(res.max_total, total)
-        if total >= 2.0 ** 62:
+        if total >= 2.0 ** (30 if lean else 62):
             raise OverflowError("uint64 state values could wrap")
         if (i + 1) % width == 0:
             now = time.perf_counter()

@@ -307,10 +307,20 @@ class Tiling(Instance):
         """Raw count by the transfer-matrix DP of encoders/packing_dp.py (no CNF,
         no exact cover), for square boards inside a rectangle: cells outside the
         board and monominoes are its holes.  None where that DP does not apply."""
-        if self.grid.name != "square" or self.no_crossing:
-            return None
         if unique:
             return self._unique_from_raw()
+        problem = self._packing_problem()
+        if problem is None:
+            return None
+        from . import packing_dp
+
+        width, height, holes, outside, pieces = problem
+        return packing_dp.count_packings(width, height, holes, outside, progress=True, pieces=pieces)
+
+    def _packing_problem(self):
+        """(width, height, holes, outside cells, pieces) for the packing DP, or None."""
+        if self.grid.name != "square" or self.no_crossing:
+            return None
         from . import packing_dp
 
         rows, cols = [c[0] for c in self.board], [c[1] for c in self.board]
@@ -331,7 +341,26 @@ class Tiling(Instance):
             same = known is not None and aspects(self.grid, known)[0] == aspects(self.grid, kind.shape)[0]
             pieces.append(kind.name if same else list(kind.shape))
         holes = height * width - sum(len(k.shape) for k in self.kinds if len(k.shape) > 1)
-        return packing_dp.count_packings(width, height, holes, outside, progress=True, pieces=pieces)
+        return width, height, holes, outside, pieces
+
+    def cubes(self, unique: bool = False) -> list | None:
+        """The direct method's count as cubes (encoders/packing_cubes.py): one
+        packing DP per orbit of (X, I) placements; unique = raw / |G| under the
+        same condition as ``_unique_from_raw``."""
+        if self.count_method != "direct":
+            return None
+        problem = self._packing_problem()
+        if problem is None or (unique and not self._rigid_kinds()):
+            return None
+        from .packing_cubes import packing_cubes
+
+        return packing_cubes(*problem, divide_by=len(self.group) if unique else 1)
+
+    def _rigid_kinds(self) -> list:
+        """Kinds used once with no symmetry that are not straight (see _unique_from_raw)."""
+        return [k for k in self.kinds if k.copies == 1
+                and len(self.aspects[k.name]) == len(self.grid.transforms())
+                and len({c[0] for c in k.shape}) > 1 and len({c[1] for c in k.shape}) > 1]
 
     def _unique_from_raw(self) -> int | None:
         """raw / |G| when no solution can be fixed by a non-identity board symmetry:
@@ -340,10 +369,7 @@ class Tiling(Instance):
         placement onto itself, i.e. be a symmetry of the piece or fix its cells
         one by one, which only a reflection does, and only to cells on one line.
         Burnside's lemma then leaves only the identity's term."""
-        rigid = [k for k in self.kinds if k.copies == 1
-                 and len(self.aspects[k.name]) == len(self.grid.transforms())
-                 and len({c[0] for c in k.shape}) > 1 and len({c[1] for c in k.shape}) > 1]
-        if not rigid:
+        if not self._rigid_kinds():
             return None
         raw = self.direct_count()
         if raw is None or raw % len(self.group):
