@@ -181,7 +181,11 @@ def count_rows(n_primary: int, rows) -> int:
 
 def count_cnf(clauses, nvars: int, show, units, time_limit) -> int:
     from polycnf.solvers import ganak
-    return ganak.count(list(clauses) + [[u] for u in units], nvars, show, time_limit)
+
+    clauses = list(clauses) + [[u] for u in units]
+    if time_limit is None:       # no child process needed (a Dask worker may be daemonic)
+        return ganak.count_in_process(clauses, nvars, show)
+    return ganak.count(clauses, nvars, show, time_limit)
 
 
 def count_frontier(cells, pieces, required, full: bool) -> int:

@@ -1,0 +1,104 @@
+"""Run cubes and add up their counts: in this process or on Dask workers.
+
+The total is exact (ints and Fractions) and summed in the cubes' list order,
+whatever order they finish in.  A cube that raises, or whose worker dies
+(after the scheduler's own reschedules), is submitted once more; if it fails
+again the run stops with an error naming the cube.  Ctrl-C cancels what is
+still running and raises `PartialCount` with the sum of the cubes done.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+from polycnf.encoders.cubes import Cube, total
+from polycnf.solvers.errors import BackendError
+
+RETRIES = 1
+
+
+class PartialCount(KeyboardInterrupt):
+    """Interrupted: the sum of the finished cubes only, never the count."""
+
+    def __init__(self, partial: Fraction, done: int, cubes: int):
+        self.partial, self.done, self.cubes = partial, done, cubes
+        shown = partial.numerator if partial.denominator == 1 else partial
+        super().__init__(f"PARTIAL (interrupted): {shown} from {done} of {cubes} cubes; not the count")
+
+
+class CubeFailed(BackendError):
+    pass
+
+
+def run_cube(cube: Cube) -> int:
+    """A cube's own count (unweighted), on whatever process runs it."""
+    return cube.task()
+
+
+def run(cubes: list[Cube], client=None, desc: str = "cubes") -> int:
+    """The exact total of `cubes`; `client` is a distributed Client or None."""
+    from tqdm import tqdm
+
+    counts: list = [None] * len(cubes)
+    with tqdm(desc=desc, total=len(cubes), unit="cube", file=sys.stderr, disable=None, leave=False) as bar:
+        try:
+            if client is None:
+                _run_here(cubes, counts, bar)
+            else:
+                _run_on(client, cubes, counts, bar)
+        except KeyboardInterrupt:
+            done = [i for i, n in enumerate(counts) if n is not None]
+            partial = sum((cubes[i].weight * counts[i] for i in done), Fraction(0))
+            raise PartialCount(partial, len(done), len(cubes)) from None
+    return total(cube.weight * n for cube, n in zip(cubes, counts))
+
+
+def _failure(cube: Cube, error: BaseException) -> CubeFailed:
+    return CubeFailed(f"cube '{cube.label}' failed {RETRIES + 1} times: "
+                      f"{type(error).__name__}: {error} (rerun it alone with --cube)")
+
+
+def _run_here(cubes, counts, bar) -> None:
+    for i, cube in enumerate(cubes):
+        for attempt in range(RETRIES + 1):
+            try:
+                counts[i] = run_cube(cube)
+                break
+            except (TimeoutError, KeyboardInterrupt):
+                raise
+            except Exception as e:         # retried once, then reported by label
+                if attempt == RETRIES:
+                    raise _failure(cube, e) from None
+        bar.update(1)
+
+
+def _run_on(client, cubes, counts, bar) -> None:
+    from distributed import as_completed
+
+    index, tries = {}, {}
+    futures = []
+    for i, cube in enumerate(cubes):
+        f = client.submit(run_cube, cube, pure=False)
+        index[f.key], tries[i] = i, 0
+        futures.append(f)
+    pending = as_completed(futures)
+    try:
+        for future in pending:
+            i = index[future.key]
+            if future.status == "finished":
+                counts[i] = future.result()
+                bar.update(1)
+                continue
+            error = future.exception()
+            if isinstance(error, TimeoutError):
+                raise error
+            if tries[i] == RETRIES:
+                raise _failure(cubes[i], error)
+            tries[i] += 1
+            again = client.submit(run_cube, cubes[i], pure=False)
+            index[again.key] = i
+            futures.append(again)
+            pending.add(again)
+    finally:
+        client.cancel(futures)       # all done already, unless interrupted or failed
