@@ -26,30 +26,49 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-@contextlib.contextmanager
-def client(jobs: int | None = None, scheduler: str | None = None):
-    """A dask.distributed Client, or None when cubes should run in this process.
+class Workers:
+    """The Dask client cubes run on, started on first use and closed on exit.
 
-    Workers are single-threaded processes (the counters hold the GIL) and not
-    daemonic, so that a counter may fork its own time-limited child.
+    `client()` is None when cubes should run in this process (`jobs` 1 and no
+    scheduler).  Workers are single-threaded processes (the counters hold the
+    GIL) and not daemonic, so that a counter may fork its time-limited child.
     """
-    if scheduler is None and (jobs or default_jobs()) == 1:
-        yield None
-        return
-    import dask
-    from distributed import Client, LocalCluster
 
-    with dask.config.set({"distributed.worker.daemon": False,
-                          "distributed.admin.tick.limit": "1h"}):
-        if scheduler is not None:
+    def __init__(self, jobs: int | None = None, scheduler: str | None = None):
+        self.jobs = jobs or default_jobs()
+        self.scheduler = scheduler
+        self._stack = contextlib.ExitStack()
+        self._client = None
+
+    @property
+    def local(self) -> bool:
+        return self.scheduler is None and self.jobs == 1
+
+    def client(self):
+        if self.local or self._client is not None:
+            return self._client
+        import dask
+        from distributed import Client, LocalCluster
+
+        self._stack.enter_context(dask.config.set({"distributed.worker.daemon": False}))
+        if self.scheduler is not None:
             try:
-                c = Client(scheduler, timeout="10s")
+                self._client = self._stack.enter_context(Client(self.scheduler, timeout="10s"))
             except OSError as e:
-                raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
-            with c:
-                yield c
-            return
-        cluster = LocalCluster(n_workers=jobs or default_jobs(), threads_per_worker=1, processes=True,
-                               dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR)
-        with cluster, Client(cluster) as c:
-            yield c
+                raise BackendError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
+            return self._client
+        cluster = self._stack.enter_context(LocalCluster(
+            n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+            memory_limit=0, silence_logs=logging.CRITICAL))
+        self._client = self._stack.enter_context(Client(cluster))
+        return self._client
+
+    def close(self) -> None:
+        self._client = None
+        self._stack.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

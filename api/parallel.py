@@ -3,7 +3,8 @@
 The total is exact (ints and Fractions) and summed in the cubes' list order,
 whatever order they finish in.  A cube that raises, or whose worker dies
 (after the scheduler's own reschedules), is submitted once more; if it fails
-again the run stops with an error naming the cube.  Ctrl-C cancels what is
+again the run stops with an error naming the cube.  Verdicts (a time limit, a
+back end that cannot take the problem, bad input) are raised as they are.  Ctrl-C cancels what is
 still running and raises `PartialCount` with the sum of the cubes done.
 """
 
@@ -13,9 +14,12 @@ import sys
 from fractions import Fraction
 
 from polycnf.encoders.cubes import Cube, total
+from polycnf.encoders.errors import InputError
 from polycnf.solvers.errors import BackendError
 
 RETRIES = 1
+#: verdicts, not failures: a second try would say the same, so they are raised as they are
+VERDICTS = (TimeoutError, BackendError, InputError)
 
 
 class PartialCount(KeyboardInterrupt):
@@ -65,7 +69,7 @@ def _run_here(cubes, counts, bar) -> None:
             try:
                 counts[i] = run_cube(cube)
                 break
-            except (TimeoutError, KeyboardInterrupt):
+            except (KeyboardInterrupt, *VERDICTS):
                 raise
             except Exception as e:         # retried once, then reported by label
                 if attempt == RETRIES:
@@ -91,7 +95,7 @@ def _run_on(client, cubes, counts, bar) -> None:
                 bar.update(1)
                 continue
             error = future.exception()
-            if isinstance(error, TimeoutError):
+            if isinstance(error, VERDICTS):
                 raise error
             if tries[i] == RETRIES:
                 raise _failure(cubes[i], error)
@@ -102,3 +106,25 @@ def _run_on(client, cubes, counts, bar) -> None:
             pending.add(again)
     finally:
         client.cancel(futures)       # all done already, unless interrupted or failed
+
+
+# -- counts by cubes ------------------------------------------------------------------
+def count(instance, method: str, unique: bool, workers, options) -> int:
+    """The count of `instance` by `method`, split into cubes run on `workers`
+    (an api.localcluster.Workers); one cube runs here unless a scheduler is named."""
+    from .cubes import cubes_for
+
+    cubes = cubes_for(instance, method, unique, options)
+    use = None if len(cubes) == 1 and workers.scheduler is None else workers.client()
+    return run(cubes, use, desc=f"{method} cubes")
+
+
+def count_one(instance, method: str, unique: bool, workers, options, label: str):
+    """(cube, its unweighted count) for the cube named `label`: `--cube`."""
+    from .cubes import cubes_for, select
+
+    cube = select(cubes_for(instance, method, unique, options), label)
+    client = None if workers.scheduler is None else workers.client()
+    if client is None:
+        return cube, run_cube(cube)
+    return cube, client.submit(run_cube, cube, pure=False).result()
