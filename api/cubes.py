@@ -45,7 +45,7 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
     cases = instance.cases(options.encoding, unique=unique)
     many = len(cases) > 1
     found = []
-    per_case = max(1, -(-target // len(cases)))
+    per_case = max(1, target // len(cases))     # 1: the cases are cubes enough
     for i, case in enumerate(cases, 1):
         label = case.label or f"case {i}"
         if many and not case.label:

@@ -10,6 +10,7 @@ import os
 from polycnf.solvers.errors import BackendError
 
 JOBS_VARIABLE = "POLYCNF_JOBS"
+CONNECT_TIMEOUT = "10s"     # to reach a scheduler named by --scheduler
 
 
 def default_jobs() -> int:
@@ -53,7 +54,7 @@ class Workers:
         self._stack.enter_context(dask.config.set({"distributed.worker.daemon": False}))
         if self.scheduler is not None:
             try:
-                self._client = self._stack.enter_context(Client(self.scheduler, timeout="10s"))
+                self._client = self._stack.enter_context(Client(self.scheduler, timeout=CONNECT_TIMEOUT))
             except OSError as e:
                 raise BackendError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
             return self._client
