@@ -32,8 +32,8 @@ from polycnf.encoders.cubes import Cube
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])   # workers cannot import tests/
 
-TILINGS = [("pentomino-8x8-centre", True), ("tetrahex-7x4", False), ("tetrahex-7x4", True),
-           ("trigs-hexagon", False), ("tritrig-heart", True),
+TILINGS = [("tetrahex-7x4", False), ("tetrahex-7x4", True), ("trigs-hexagon", False), ("tritrig-heart", True),
+           pytest.param("pentomino-8x8-centre", True, marks=pytest.mark.slow),
            pytest.param("pentomino-8x8-centre", False, marks=pytest.mark.slow),
            pytest.param("pentomino-3x20", False, marks=pytest.mark.slow)]
 T4 = ["t4-all", "t4-full", "t4-l12", "t4-l12-only", "t4-trivial"]
@@ -116,14 +116,14 @@ def always_fails():
 
 
 def test_a_killed_worker_does_not_change_the_count(client, tmp_path):
-    inst = catalog.load("pentomino-8x8-centre")
+    inst = catalog.load("tetrahex-7x4")
     cubes = cubes_for(inst, "dlx")
     victim = len(cubes) // 2
     marker = str(tmp_path / "killed")
     cubes[victim] = Cube(cubes[victim].label, partial(die_once, marker, cubes[victim].task),
                          cubes[victim].weight)
     before = set(client.run(os.getpid).values())
-    assert parallel.run(cubes, client) == 520      # Dana Scott's count (instance file)
+    assert parallel.run(cubes, client) == 18       # REFERENCE.md (instance file)
     assert int(Path(marker).read_text()) in before  # a worker really died mid-run
     client.wait_for_workers(2)
 
@@ -185,31 +185,26 @@ def scheduler(tmp_path):
     env = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False")
     log = open(tmp_path / "dask.log", "w")
     procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-                               "--no-dashboard"], stdout=log, stderr=log, env=env)]
+                               "--no-dashboard"], stdout=log, stderr=log, env=env, start_new_session=True)]
     time.sleep(1.0)
     procs.append(subprocess.Popen([dask, "worker", address, "--nworkers", "1", "--nthreads", "1",
-                                   "--no-dashboard"], stdout=log, stderr=log, env=env))
+                                   "--no-dashboard"], stdout=log, stderr=log, env=env, start_new_session=True))
     try:
         from distributed import Client
         with Client(address, timeout="30s") as c:
             c.wait_for_workers(1, timeout=30)
         yield address
     finally:
-        for p in reversed(procs):
-            p.send_signal(signal.SIGTERM)
-        for p in procs:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        for p in reversed(procs):       # each its own process group: the worker's nanny and child too
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
         log.close()
 
 
 def test_count_on_a_separately_started_scheduler(scheduler):
-    code, out = run_cli(["count", "pentomino-8x8-centre", "--unique", "--scheduler", scheduler, "--json"])
+    code, out = run_cli(["count", "tetrahex-7x4", "--unique", "--scheduler", scheduler, "--json"])
     assert code == 0
-    assert json.loads(out)["count"] == 65          # Dana Scott's count (instance file)
+    assert json.loads(out)["count"] == 9           # REFERENCE.md (instance file)
     code, out = run_cli(["count", "t4-full", "--method", "direct", "--scheduler", scheduler, "--json"])
     assert code == 0
     assert json.loads(out)["count"] == 11_071_306  # seed 001
