@@ -58,9 +58,12 @@ class Workers:
             except OSError as e:
                 raise BackendError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
             return self._client
-        cluster = self._stack.enter_context(LocalCluster(
-            n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-            memory_limit=0, silence_logs=logging.CRITICAL))
+        try:
+            cluster = self._stack.enter_context(LocalCluster(
+                n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                memory_limit=0, silence_logs=logging.CRITICAL))
+        except (RuntimeError, OSError) as e:    # e.g. a worker killed (or Ctrl-C) while starting
+            raise BackendError(f"could not start a local Dask cluster of {self.jobs} workers: {e}") from None
         self._client = self._stack.enter_context(Client(cluster))
         return self._client
 

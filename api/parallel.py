@@ -11,6 +11,7 @@ still running and raises `PartialCount` with the sum of the cubes done.
 from __future__ import annotations
 
 import sys
+import time
 from fractions import Fraction
 
 from polycnf.encoders.cubes import Cube, total
@@ -88,7 +89,7 @@ def _run_on(client, cubes, counts, bar) -> None:
         futures.append(f)
     pending = as_completed(futures)
     try:
-        for future in pending:
+        for future in _finished(pending):
             i = index[future.key]
             if future.status == "finished":
                 counts[i] = future.result()
@@ -108,6 +109,16 @@ def _run_on(client, cubes, counts, bar) -> None:
         client.cancel(futures)       # all done already, unless interrupted or failed
 
 
+def _finished(pending):
+    """Futures as they finish, polling: a blocking wait on a Dask condition
+    does not let Ctrl-C through, time.sleep does."""
+    while not pending.is_empty():
+        batch = pending.next_batch(block=False)
+        if not batch:
+            time.sleep(0.05)
+        yield from batch
+
+
 # -- counts by cubes ------------------------------------------------------------------
 def count(instance, method: str, unique: bool, workers, options) -> int:
     """The count of `instance` by `method`, split into cubes run on `workers`
@@ -115,7 +126,10 @@ def count(instance, method: str, unique: bool, workers, options) -> int:
     from .cubes import cubes_for
 
     cubes = cubes_for(instance, method, unique, options)
-    use = None if len(cubes) == 1 and workers.scheduler is None else workers.client()
+    try:
+        use = None if len(cubes) == 1 and workers.scheduler is None else workers.client()
+    except KeyboardInterrupt:
+        raise PartialCount(Fraction(0), 0, len(cubes)) from None
     return run(cubes, use, desc=f"{method} cubes")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -60,6 +61,7 @@ def main() -> None:
         name, method, unique, jobs = a.one
         print(json.dumps(one(name, method, unique == "1", int(jobs))))
         return
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (other users slow jobs 2 down)")
     print(f"{'count':<34} {'cubes':>5} {'jobs 1 s':>9} {'jobs 2 s':>9} {'ratio':>6} "
           f"{'MB main 1/2':>12} {'MB worker':>9}  exact")
     for name, method, unique in ROWS + (BIG if a.with_8x8 else []):
