@@ -74,7 +74,7 @@ def test_t4_by_frontier_cubes_on_two_workers(client, name):
 def test_t4_by_cnf_cubes_on_two_workers(client):
     inst = catalog.load("t4-trivial")
     cubes = cubes_for(inst, "ganak")
-    assert len(cubes) == 16          # cube-and-conquer on 4 shown variables
+    assert len(cubes) == 4           # cube-and-conquer on 2 shown variables
     assert parallel.run(cubes, client) == trusted(inst, False) == single_process(inst, "ganak")
 
 
