@@ -540,7 +540,7 @@ def cmd_cubes(args):
                 "cubes": [{"label": c.label, "weight": str(c.weight)} for c in found]}
     for c in found:
         print(f"{c.weight}\t{c.label}")
-    print(f"{inst.name}: {len(found)} cubes by {method} ({cubes.weights_note(found)})", file=sys.stderr)
+    print(f"{inst.name}: {len(found)} cube{'' if len(found) == 1 else 's'} by {method} ({cubes.weights_note(found)})", file=sys.stderr)
     return None
 
 
@@ -633,8 +633,8 @@ def main(argv=None) -> int:
         print(f"polycnf: error: {e}", file=sys.stderr)
         return 3
     except KeyboardInterrupt as e:
-        if isinstance(e, parallel.PartialCount):
-            print(e, flush=True)                 # the partial sum, marked as such, on stdout
+        if isinstance(e, parallel.PartialCount):  # the partial sum, marked as such, on stdout
+            print(json.dumps(e.as_json()) if args.json else e, flush=True)
         print("polycnf: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:              # e.g. `polycnf solve ... | head`: stop quietly

@@ -31,6 +31,9 @@ class PartialCount(KeyboardInterrupt):
         shown = partial.numerator if partial.denominator == 1 else partial
         super().__init__(f"PARTIAL (interrupted): {shown} from {done} of {cubes} cubes; not the count")
 
+    def as_json(self) -> dict:
+        return {"partial": True, "sum": str(self.partial), "cubes_done": self.done, "cubes": self.cubes}
+
 
 class CubeFailed(BackendError):
     pass

@@ -155,6 +155,7 @@ def test_ctrl_c_gives_a_marked_partial_sum():
         parallel.run(cubes, None)
     assert (caught.value.partial, caught.value.done, caught.value.cubes) == (Fraction(27, 2), 2, 4)
     assert str(caught.value).startswith("PARTIAL (interrupted): 27/2 from 2 of 4 cubes")
+    assert caught.value.as_json() == {"partial": True, "sum": "27/2", "cubes_done": 2, "cubes": 4}
 
 
 # -- the command line -------------------------------------------------------------------
