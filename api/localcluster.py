@@ -60,7 +60,7 @@ class Workers:
             return self._client
         try:
             cluster = self._stack.enter_context(LocalCluster(
-                n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0",  # any free port: two clusters may run
                 memory_limit=0, silence_logs=logging.CRITICAL))
         except (RuntimeError, OSError) as e:    # e.g. a worker killed (or Ctrl-C) while starting
             raise BackendError(f"could not start a local Dask cluster of {self.jobs} workers: {e}") from None
