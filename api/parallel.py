@@ -4,8 +4,9 @@ The total is exact (ints and Fractions) and summed in the cubes' list order,
 whatever order they finish in.  A cube that raises, or whose worker dies
 (after the scheduler's own reschedules), is submitted once more; if it fails
 again the run stops with an error naming the cube.  Verdicts (a time limit, a
-back end that cannot take the problem, bad input) are raised as they are.  Ctrl-C cancels what is
-still running and raises `PartialCount` with the sum of the cubes done.
+back end that cannot take the problem, bad input) are raised as they are.
+Ctrl-C cancels what is still running and raises `PartialCount` with the sum
+of the cubes done.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class PartialCount(KeyboardInterrupt):
 
 
 class CubeFailed(BackendError):
-    pass
+    """A cube failed twice: no count, and the error names the cube."""
 
 
 def run_cube(cube: Cube) -> int:
