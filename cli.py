@@ -12,6 +12,7 @@ import sys
 import time
 from fractions import Fraction
 
+from polycnf.api import cubes, localcluster, parallel
 from polycnf.encoders import catalog
 from polycnf.encoders.cnf import ENCODINGS, write_atomic
 from polycnf.encoders.errors import InputError, RuleViolation
@@ -117,6 +118,9 @@ def resolve_method(instance, method):
 def count_instance(instance, method, args, unique=False):
     """The exact count by one method: sum of weighted cases, an int."""
     method = resolve_method(instance, method)
+    if getattr(args, "workers", None) is not None and not (unique and not instance.symmetry_cases
+                                                           and method != "direct"):
+        return parallel.count(instance, method, unique, args.workers, cube_options(args))
     if method == "direct":
         n = instance.direct_count(unique=unique)
         if n is None:
@@ -336,6 +340,8 @@ def cmd_count(args):
     if args.unique and not inst.symmetry_cases and method != "direct":
         method = "enumerate"          # classes of enumerated solutions: see count_distinct
     start = time.monotonic()
+    if args.cube:
+        return cmd_cube(inst, method, args)
     n = count_instance(inst, method, args, unique=args.unique)
     seconds = round(time.monotonic() - start, 3)
     expected, source = expected_for(inst, args.unique)
@@ -676,6 +682,57 @@ def seconds_arg(text):
     return t
 
 
+# -- counts by cubes (issue 11; logic in api/parallel.py) ----------------------------
+def workers_for(args):
+    """Where cubes run: None (today's single process) for --jobs 1 without --cube."""
+    import contextlib
+
+    if not hasattr(args, "jobs"):
+        return contextlib.nullcontext(None)
+    jobs = args.jobs or localcluster.default_jobs()
+    if jobs == 1 and args.scheduler is None and not getattr(args, "cube", None):
+        return contextlib.nullcontext(None)
+    return localcluster.Workers(jobs, args.scheduler)
+
+
+def cube_options(args):
+    return cubes.Options(solver=args.solver, time_limit=args.time_limit, encoding=args.encoding)
+
+
+def cmd_cube(inst, method, args):
+    """`count --cube LABEL`: one cube's own count and its weight, not the total."""
+    cube, n = parallel.count_one(inst, method, args.unique, args.workers, cube_options(args), args.cube)
+    if args.json:
+        return {"instance": inst.name, "cube": cube.label, "count": n, "weight": str(cube.weight),
+                "share": str(cube.weight * n), "method": method, "unique": args.unique}, 0
+    print(n)
+    print(f"{inst.name}: cube '{cube.label}' has {n:,} solutions by {method}; "
+          f"weight {cube.weight}, so its share of the count is {cube.weight * n}")
+    return None, 0
+
+
+def cmd_cubes(args):
+    inst = catalog.load(args.instance)
+    method = resolve_method(inst, args.method)
+    found = cubes.cubes_for(inst, method, args.unique, cube_options(args))
+    if args.json:
+        return {"instance": inst.name, "method": method, "unique": args.unique,
+                "cubes": [{"label": c.label, "weight": str(c.weight)} for c in found]}
+    for c in found:
+        print(f"{c.weight}\t{c.label}")
+    print(f"{inst.name}: {len(found)} cube{'' if len(found) == 1 else 's'} by {method} ({cubes.weights_note(found)})", file=sys.stderr)
+    return None
+
+
+def parallel_options(c, cube: bool):
+    c.add_argument("--jobs", type=positive_int, default=None,
+                   help=f"worker processes of a local Dask cluster (default ${localcluster.JOBS_VARIABLE}, "
+                        "else the machine's cores; 1: this process only)")
+    c.add_argument("--scheduler", default=None, help="run the cubes on this Dask scheduler (tcp://HOST:PORT)")
+    if cube:
+        c.add_argument("--cube", default=None, help="count only the cube with this label (see 'polycnf cubes')")
+
+
 def build_parser():
     p = OneLineParser(prog="polycnf", description="SAT and model-counting frontend for polyform "
                       "and tiling puzzles: puzzle -> CNF -> solver or counter -> checked answer.")
@@ -720,6 +777,11 @@ def build_parser():
             c.add_argument("--method", choices=METHODS, default="auto")
         c.add_argument("--unique", action="store_true", help="count up to the puzzle's symmetries")
         solving(c)
+        parallel_options(c, cube=name == "count")
+    c = command("cubes", cmd_cubes, "list the cubes (independent parts) of a count: weight and label")
+    c.add_argument("--method", choices=METHODS, default="auto")
+    c.add_argument("--unique", action="store_true", help="the cubes of the count up to symmetry")
+    solving(c)
     c = command("polyforms", cmd_polyforms, "generate polyforms of order N on a grid", instance=False)
     c.add_argument("grid", help="square, hex, triangle or segment")
     c.add_argument("n", type=int)
@@ -781,14 +843,17 @@ def main(argv=None) -> int:
             parser.error("'--' COMMAND is only for check-solver")
         args.solver_command = tail
     try:
-        result = args.func(args)
+        with workers_for(args) as args.workers:   # a Dask cluster, started when first needed
+            result = args.func(args)
     except (InputError, BackendError, RuleViolation) as e:
         print(f"polycnf: error: {e}", file=sys.stderr)
         return 2
     except TimeoutError as e:
         print(f"polycnf: error: {e}", file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
+        if isinstance(e, parallel.PartialCount):  # the partial sum, marked as such, on stdout
+            print(json.dumps(e.as_json()) if args.json else e, flush=True)
         print("polycnf: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:              # e.g. `polycnf solve ... | head`: stop quietly

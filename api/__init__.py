@@ -1,0 +1,1 @@
+"""polycnf's library API: counting, solving and running counts in parallel."""

@@ -1,0 +1,148 @@
+"""Run cubes and add up their counts: in this process or on Dask workers.
+
+The total is exact (ints and Fractions) and summed in the cubes' list order,
+whatever order they finish in.  A cube that raises, or whose worker dies
+(after the scheduler's own reschedules), is submitted once more; if it fails
+again the run stops with an error naming the cube.  Verdicts (a time limit, a
+back end that cannot take the problem, bad input) are raised as they are.
+Ctrl-C cancels what is still running and raises `PartialCount` with the sum
+of the cubes done.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from fractions import Fraction
+
+from polycnf.encoders.cubes import Cube, total
+from polycnf.encoders.errors import InputError
+from polycnf.solvers.errors import BackendError
+
+RETRIES = 1
+#: verdicts, not failures: a second try would say the same, so they are raised as they are
+VERDICTS = (TimeoutError, BackendError, InputError)
+
+
+class PartialCount(KeyboardInterrupt):
+    """Interrupted: the sum of the finished cubes only, never the count."""
+
+    def __init__(self, partial: Fraction, done: int, cubes: int):
+        self.partial, self.done, self.cubes = partial, done, cubes
+        shown = partial.numerator if partial.denominator == 1 else partial
+        super().__init__(f"PARTIAL (interrupted): {shown} from {done} of {cubes} cubes; not the count")
+
+    def as_json(self) -> dict:
+        return {"partial": True, "sum": str(self.partial), "cubes_done": self.done, "cubes": self.cubes}
+
+
+class CubeFailed(BackendError):
+    """A cube failed twice: no count, and the error names the cube."""
+
+
+def run_cube(cube: Cube) -> int:
+    """A cube's own count (unweighted), on whatever process runs it."""
+    return cube.task()
+
+
+def run(cubes: list[Cube], client=None, desc: str = "cubes") -> int:
+    """The exact total of `cubes`; `client` is a distributed Client or None."""
+    from tqdm import tqdm
+
+    counts: list = [None] * len(cubes)
+    with tqdm(desc=desc, total=len(cubes), unit="cube", file=sys.stderr, disable=None, leave=False) as bar:
+        try:
+            if client is None:
+                _run_here(cubes, counts, bar)
+            else:
+                _run_on(client, cubes, counts, bar)
+        except KeyboardInterrupt:
+            done = [i for i, n in enumerate(counts) if n is not None]
+            partial = sum((cubes[i].weight * counts[i] for i in done), Fraction(0))
+            raise PartialCount(partial, len(done), len(cubes)) from None
+    return total(cube.weight * n for cube, n in zip(cubes, counts))
+
+
+def _failure(cube: Cube, error: BaseException) -> CubeFailed:
+    return CubeFailed(f"cube '{cube.label}' failed {RETRIES + 1} times: "
+                      f"{type(error).__name__}: {error} (rerun it alone with --cube)")
+
+
+def _run_here(cubes, counts, bar) -> None:
+    for i, cube in enumerate(cubes):
+        for attempt in range(RETRIES + 1):
+            try:
+                counts[i] = run_cube(cube)
+                break
+            except (KeyboardInterrupt, *VERDICTS):
+                raise
+            except Exception as e:         # retried once, then reported by label
+                if attempt == RETRIES:
+                    raise _failure(cube, e) from None
+        bar.update(1)
+
+
+def _run_on(client, cubes, counts, bar) -> None:
+    from distributed import as_completed
+
+    index, tries = {}, {}
+    futures = []
+    for i, cube in enumerate(cubes):
+        f = client.submit(run_cube, cube, pure=False)
+        index[f.key], tries[i] = i, 0
+        futures.append(f)
+    pending = as_completed(futures)
+    try:
+        for future in _finished(pending):
+            i = index[future.key]
+            if future.status == "finished":
+                counts[i] = future.result()
+                bar.update(1)
+                continue
+            error = future.exception()
+            if isinstance(error, VERDICTS):
+                raise error
+            if tries[i] == RETRIES:
+                raise _failure(cubes[i], error)
+            tries[i] += 1
+            again = client.submit(run_cube, cubes[i], pure=False)
+            index[again.key] = i
+            futures.append(again)
+            pending.add(again)
+    finally:
+        client.cancel(futures)       # all done already, unless interrupted or failed
+
+
+def _finished(pending):
+    """Futures as they finish, polling: a blocking wait on a Dask condition
+    does not let Ctrl-C through, time.sleep does."""
+    while not pending.is_empty():
+        batch = pending.next_batch(block=False)
+        if not batch:
+            time.sleep(0.05)
+        yield from batch
+
+
+# -- counts by cubes ------------------------------------------------------------------
+def count(instance, method: str, unique: bool, workers, options) -> int:
+    """The count of `instance` by `method`, split into cubes run on `workers`
+    (an api.localcluster.Workers); one cube runs here unless a scheduler is named."""
+    from .cubes import cubes_for
+
+    cubes = cubes_for(instance, method, unique, options)
+    try:
+        use = None if len(cubes) == 1 and workers.scheduler is None else workers.client()
+    except KeyboardInterrupt:
+        raise PartialCount(Fraction(0), 0, len(cubes)) from None
+    return run(cubes, use, desc=f"{method} cubes")
+
+
+def count_one(instance, method: str, unique: bool, workers, options, label: str):
+    """(cube, its unweighted count) for the cube named `label`: `--cube`."""
+    from .cubes import cubes_for, select
+
+    cube = select(cubes_for(instance, method, unique, options), label)
+    client = None if workers.scheduler is None else workers.client()
+    if client is None:
+        return cube, run_cube(cube)
+    return cube, client.submit(run_cube, cube, pure=False).result()

@@ -1,0 +1,6 @@
+"""Counts in the test suite run in one process unless a test asks for workers:
+`count` and `validate` otherwise start a Dask cluster of all cores (issue 11)."""
+
+import os
+
+os.environ.setdefault("POLYCNF_JOBS", "1")
