@@ -16,24 +16,16 @@ split), independently of the number of workers, so labels are stable and
 
 from __future__ import annotations
 
-from argparse import Namespace
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
 from polycnf.encoders.cubes import Cube
 from polycnf.encoders.errors import InputError
 
+from .options import Options
+
 TARGET_CUBES = 64      # enough for a few dozen workers to stay busy
 MAX_CNF_SPLIT = 2      # 2**2 cubes per case: ganak cubes cost nearly as much as the whole (t4-full: 16 cubes of ~0.8 s against 1 s whole)
-
-
-@dataclass(frozen=True)
-class Options:
-    """What a cube's counter needs from the command line (picklable)."""
-    solver: str | None = None
-    time_limit: float | None = None
-    encoding: str | None = None
 
 
 # -- the producers ----------------------------------------------------------------
@@ -164,14 +156,12 @@ def select(cubes: list[Cube], label: str) -> Cube:
 # -- the tasks (module-level, so that they pickle) ----------------------------------
 def count_case(case, method: str, options: Options) -> int:
     """One symmetry case by one method, as the single-process count does it."""
-    from polycnf import cli     # TODO(issue 7): api/counting.py once the lead has moved it
+    from .counting import count_cover, count_formula
 
-    from polycnf.solvers import sat
-
-    args = Namespace(solver=options.solver or sat.DEFAULT_SOLVER, time_limit=options.time_limit, encoding=options.encoding)
+    options = options.with_(progress=False)      # bars come from the cube runner
     if method == "dlx":
-        return cli.count_cover(case, args)
-    return cli.count_formula(method, case.formula, args)
+        return count_cover(case, options)
+    return count_formula(method, case.formula, options)
 
 
 def count_rows(n_primary: int, rows) -> int:

@@ -76,3 +76,12 @@ class Workers:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def workers(jobs: int | None = 1, scheduler: str | None = None):
+    """A context giving the Workers that cubes run on, or None for one process
+    (`jobs` 1 and no scheduler); `jobs` None means `default_jobs()`."""
+    jobs = jobs or default_jobs()
+    if jobs == 1 and scheduler is None:
+        return contextlib.nullcontext(None)
+    return Workers(jobs, scheduler)

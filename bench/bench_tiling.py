@@ -18,7 +18,8 @@ from fractions import Fraction
 
 
 from polycnf.encoders import catalog  # noqa: E402
-from polycnf import cli
+from polycnf.api.counting import count_cover
+from polycnf.api.options import Options
 from polycnf.solvers import dlx, ganak, sat  # noqa: E402
 
 
@@ -31,8 +32,8 @@ def timed(func):
     return value, time.perf_counter() - start
 
 
-#: what cli.count_cover reads from the command line: no time limit
-DLX_ARGS = argparse.Namespace(time_limit=None, solver=sat.DEFAULT_SOLVER)
+#: DLX cases without a time limit
+DLX_OPTIONS = Options()
 
 
 def by_cases(instance, unique, count_case):
@@ -86,7 +87,7 @@ def main(argv=None):
         peer, peer_time = timed(lambda: peer_count(instance))
         print(f"  (d) exact_cover peer, raw      {peer!s:>8}  {peer_time:8.2f} s  1.00")
         rows = [
-            ("(c) DLX symmetry cases", lambda u: by_cases(instance, u, lambda c: cli.count_cover(c, DLX_ARGS))),
+            ("(c) DLX symmetry cases", lambda u: by_cases(instance, u, lambda c: count_cover(c, DLX_OPTIONS))),
             ("(a) PySAT enumeration ", lambda u: _limited(instance, u, sat_count, args.limit)),
             ("(b) pyganak           ", lambda u: _limited(instance, u, ganak_count, args.limit)),
         ]

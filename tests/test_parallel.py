@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import time
-from argparse import Namespace
 from contextlib import redirect_stdout
 from fractions import Fraction
 from functools import partial
@@ -23,7 +22,7 @@ from pathlib import Path
 import cloudpickle
 import pytest
 
-from polycnf import cli
+from polycnf import api, cli
 from polycnf.api import localcluster, parallel
 from polycnf.api.cubes import cubes_for
 from polycnf.api.localcluster import Workers
@@ -46,8 +45,7 @@ def client():
 
 
 def single_process(instance, method, unique=False):
-    args = Namespace(solver="cadical195", time_limit=None, encoding=None, workers=None)
-    return cli.count_instance(instance, method, args, unique=unique)
+    return api.count(instance, method, unique, jobs=1).count
 
 
 def trusted(instance, unique):
