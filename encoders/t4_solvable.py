@@ -163,3 +163,18 @@ def count_by_bdd(cells, progress=None) -> dict:
     n = len(pieces)
     return {"solvable": (reach & var[SPECIAL_START]).sat_count(n), "solvable_states": reach.sat_count(n),
             "iterations": iterations, "nodes": reach.node_count()}
+
+
+def count_by(cells, methods=("search", "bdd"), progress=None) -> dict:
+    """Each method's result (with its seconds) by name; the methods must agree
+    on the number of solvable starts, else this is a bug and raises."""
+    import time
+
+    results = {}
+    for method in methods:
+        start = time.monotonic()
+        found = globals()[f"count_by_{method}"](cells, progress=progress and (lambda n, m=method: progress(m)))
+        results[method] = {**found, "seconds": round(time.monotonic() - start, 3)}
+    if len({r["solvable"] for r in results.values()}) > 1:
+        raise RuntimeError(f"the methods disagree on the solvable starts: {results}")
+    return results
