@@ -15,7 +15,7 @@ import pytest
 import polycnf
 from polycnf import api
 
-ROOT = Path(polycnf.__file__).parent
+ROOT = Path(__file__).resolve().parent.parent     # the checkout (polycnf may be installed elsewhere)
 API_MODULES = ["polycnf", "polycnf.api.counting", "polycnf.api.solving", "polycnf.api.validation",
                "polycnf.api.encoding"]
 
