@@ -119,12 +119,14 @@ def cmd_solve(args):
     if args.svg and type(inst).svg is Instance.svg:
         raise InputError(f"{inst.name}: the {inst.family} family draws no SVG")
     limit = None if args.all else args.n
+    if args.unique and not args.all:
+        raise InputError("--unique needs --all (one solution per symmetry class)")
     start = time.monotonic()
     solutions = []
     color = use_color(args)
     complete = False
     try:
-        for solution in api.solutions(inst, limit, solver=solver, encoding=args.encoding,
+        for solution in api.solutions(inst, limit, unique=args.unique, solver=solver, encoding=args.encoding,
                                       time_limit=args.time_limit, progress=True):
             solutions.append(solution)
             if not args.json:
@@ -147,6 +149,8 @@ def cmd_solve(args):
         return None
     n = len(solutions)
     what = ("all " if complete and limit is None else "") + f"{n} solution" + ("" if n == 1 else "s")
+    if args.unique:
+        what += ", one per symmetry class"
     print(f"{what}, each checked against the {inst.family} rules, by {solver} ({seconds} s)")
     if complete and note:
         print(f"{api.distinct(inst, solutions)} distinct up to symmetry; {note}")
@@ -491,6 +495,7 @@ def build_parser():
     g.add_argument("-n", type=positive_int, default=1, help="number of solutions (default 1)")
     g.add_argument("--all", action="store_true", help="all solutions")
     c.add_argument("--svg", help="write the first solution as an SVG picture")
+    c.add_argument("--unique", action="store_true", help="with --all: one solution per symmetry class")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     solving(c)
     c.add_argument("config", nargs="?", help="with 't4-puzzle': a t4 configuration (text or file)")

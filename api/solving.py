@@ -11,12 +11,15 @@ solution goes through the family's plain checker, which never looks at the CNF.
 ['F', 'I', 'L']
 >>> polycnf.distinct("tetrahex-7x4", polycnf.solutions("tetrahex-7x4"))
 9
+>>> len(list(polycnf.solutions("tetrahex-7x4", unique=True)))
+9
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
+from polycnf.encoders.errors import InputError
 from polycnf.solvers import sat
 from polycnf.solvers.errors import BackendError
 
@@ -33,16 +36,23 @@ def backend_for(instance, solver: str | None = None) -> str:
     return solver if solver == "dlx" else sat.canonical_name(solver)
 
 
-def solutions(instance, limit: int | None = None, *, solver: str | None = None,
-              encoding: str | None = None, time_limit: float | None = None,
-              progress: bool = False) -> Iterator:
-    """Yield up to `limit` solutions (None: all), each checked by the rules.
+def solutions(instance, limit: int | None = None, *, unique: bool = False, solver: str | None = None,
+               encoding: str | None = None, time_limit: float | None = None,
+               progress: bool = False) -> Iterator:
+    """Yield up to `limit` solutions (None: all), each checked by the rules;
+    with `unique`, only the first solution of each symmetry class.
 
     A TimeoutError ends the iteration when `time_limit` seconds have passed
     (PySAT back ends); DLX needs no CNF, but a named `encoding` is still built
     so that a bad one is reported.
     """
     inst = as_instance(instance)
+    if unique:
+        if inst.symmetry_note() is None:
+            raise InputError(f"{inst.name}: the {inst.family} family has no symmetry classes")
+        yield from first_of_each_class(inst, solutions(inst, None, solver=solver, encoding=encoding,
+                                                       time_limit=time_limit, progress=progress), limit)
+        return
     backend = backend_for(inst, solver)
     options = Options(solver=backend, time_limit=time_limit, encoding=encoding, progress=progress)
     formula = inst.formula(encoding) if backend != "dlx" or encoding else None
@@ -70,6 +80,18 @@ def _dlx_solutions(inst, limit, progress):
         inst.check(solution)
         progress()
         yield solution
+
+
+def first_of_each_class(inst, solutions, limit=None) -> Iterator:
+    """The solutions that are the first seen of their symmetry class."""
+    seen = set()
+    for solution in solutions:
+        form = inst.canonical(solution)
+        if form not in seen:
+            seen.add(form)
+            yield solution
+            if len(seen) == limit:
+                return
 
 
 def distinct(instance, solutions) -> int:
