@@ -15,7 +15,7 @@ import pytest
 
 from polycnf.encoders import catalog, tiling
 from polycnf.encoders.errors import InputError, RuleViolation
-from polycnf.encoders.tiling_toml import from_toml, load
+from polycnf.encoders.tiling import from_toml, load
 from polycnf.solvers import dlx, ganak, sat
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
