@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import colorsys
+
 from ..errors import InputError
 
 HEX_DIGITS = "0123456789ABCDEF"
@@ -55,9 +57,15 @@ def _square_frame(puzzle, cells: dict) -> dict:
 
 
 def svg(puzzle, solution: dict) -> str:
-    """Board cells in light grey, each piece's cells in its own colour."""
+    """Board cells in light grey, each piece's cells in its own colour.  A cell of
+    the segment grid has no area to fill, so its colour is that of its stroke."""
     def polygon(c, fill):
-        pts = " ".join(f"{x:.3f},{-y:.3f}" for x, y in puzzle.grid.points(c))
+        corners = puzzle.grid.points(c)
+        pts = " ".join(f"{x:.3f},{-y:.3f}" for x, y in corners)
+        if len(corners) == 2:
+            width = 0.08 if fill == "#eee" else 0.16
+            return (f'<polyline points="{pts}" fill="none" stroke="{"#ccc" if fill == "#eee" else fill}" '
+                    f'stroke-width="{width}" stroke-linecap="round"/>')
         return f'<polygon points="{pts}" fill="{fill}" stroke="#333" stroke-width="0.03"/>'
     xs, ys = [], []
     for c in puzzle.board:
@@ -81,4 +89,7 @@ def _ansi(ch: str, k: int) -> str:
 
 
 def _svg_colour(k: int, n: int) -> str:
-    return f"hsl({round(360 * k / max(n, 1))}, 70%, 60%)"
+    """Hue k/n of the circle, as #rrggbb: hsl() colours are not SVG 1.1, and some
+    renderers (cairosvg) draw them black."""
+    r, g, b = colorsys.hls_to_rgb(k / max(n, 1), 0.6, 0.7)
+    return f"#{round(255 * r):02x}{round(255 * g):02x}{round(255 * b):02x}"
