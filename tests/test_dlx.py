@@ -164,3 +164,24 @@ def test_pentominoes_6x10():           # REFERENCE.md: 9,356 raw (Polyform Puzzl
 def test_pentominoes_6x10_pure_python():
     n_items, rows = pentomino_rows(6, 10)
     assert dlx.count(n_items, rows, method="python") == 9356
+
+
+def test_first_solve_after_install_prints_no_library_warning(tmp_path):
+    """On a fresh numba cache (as after `pip install`) importing xcover compiles
+    its code and numba warns (NumbaTypeSafetyWarning); the user must not see it.
+    A DLX solve in a child process with an empty cache directory, so the
+    compilation really happens (about 10 s)."""
+    import os
+    import subprocess
+    import sys
+    pytest.importorskip("xcover")
+    problem = tmp_path / "knuth.dlx"
+    problem.write_text("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"))
+    env.pop("PYTHONWARNINGS", None)
+    run = subprocess.run([sys.executable, "-m", "polycnf", "solve", str(problem), "--solver", "dlx"],
+                         capture_output=True, text=True, env=env, timeout=300,
+                         cwd=__file__.rsplit("/tests/", 1)[0])
+    assert run.returncode == 0, run.stderr
+    assert "1 solution" in run.stdout
+    assert "Warning" not in run.stderr, run.stderr
