@@ -783,7 +783,7 @@ def build_parser():
     c.add_argument("--unique", action="store_true", help="the cubes of the count up to symmetry")
     solving(c)
     c = command("polyforms", cmd_polyforms, "generate polyforms of order N on a grid", instance=False)
-    c.add_argument("grid", help="square, hex, triangle or segment")
+    c.add_argument("grid", help="square, hex, triangle, segment or quasi-segment (quasi-polytrigs)")
     c.add_argument("n", type=int)
     kind = c.add_mutually_exclusive_group()
     kind.add_argument("--free", dest="kind", action="store_const", const="free")
