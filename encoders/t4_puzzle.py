@@ -19,7 +19,7 @@ from .t4_config import format_words, parse, parse_json, parse_text
 from .t4_moves import RULES, SPECIAL_START, Game
 from .t4_plan import plan as sat_plan
 from .t4_search import shortest_plan
-from .tomlfile import read_toml
+from .tomlfile import read_text, read_toml
 
 FAMILY = "t4-puzzle"
 BFS_LIMIT = 3_000_000           # configurations the search may visit before giving up
@@ -75,10 +75,7 @@ def load(spec: str, rule: str | None = None) -> Puzzle:
             raise InputError(f"{path}: 'moves' must be a whole number")
         return Puzzle(parse_json(pieces, str(path)), str(data.get("name", name)),
                       rule or str(data.get("rule", "slide")), moves)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    text = read_text(path)
     if path.suffix == ".json":
         try:
             data = json.loads(text)

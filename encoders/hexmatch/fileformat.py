@@ -52,7 +52,7 @@ def from_toml(data: dict, path: str, text: str | None = None) -> HexMatch:
         try:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             text = None
     at = _Locator(path, text)
 
