@@ -128,3 +128,12 @@ def test_bytes_that_are_not_utf8_name_file_and_line(capsys, tmp_path, suffix, te
     code, err = run(capsys, [command, str(path)])
     assert code == 2 and err.startswith(f"polycnf: error: {path}:{line}: not UTF-8 text (byte 0x")
     assert len(err.splitlines()) == 1
+
+
+def test_family_without_instance_files(capsys, tmp_path):
+    """`family = "t4"` named a module without `from_toml`: an AttributeError traceback."""
+    path = tmp_path / "t4.toml"
+    path.write_text('family = "t4"\n')
+    code, err = run(capsys, ["show", str(path)])
+    assert code == 2 and err == "polycnf: error: unknown family 't4' (choose from: tiling, hexmatch)\n"
+
