@@ -276,7 +276,7 @@ def solutions_of(inst, formula, args, limit, progress):
 
 
 def cmd_solve(args):
-    from polycnf.encoders import t4_puzzle
+    from polycnf.encoders.t4 import puzzle as t4_puzzle
     if args.instance == "t4-puzzle" or args.config or t4_puzzle.is_puzzle_file(args.instance):
         return cmd_t4_solve(args)
     inst = catalog.load(args.instance)
@@ -494,9 +494,9 @@ def cmd_generate(args):
     return None
 
 
-# -- the t4 game (issue 10): logic in encoders/t4_*.py ----------------------------
+# -- the t4 game (issue 10): logic in encoders/t4/ ---------------------------------
 def cmd_t4(args):
-    from polycnf.encoders import t4_config, t4_puzzle
+    from polycnf.encoders.t4 import config as t4_config, puzzle as t4_puzzle
     puzzle = t4_puzzle.load(args.config)
     if args.json:
         return {"name": puzzle.name, "rule": puzzle.rule, "pieces": t4_config.to_json(puzzle.config)}
@@ -506,7 +506,7 @@ def cmd_t4(args):
 
 
 def cmd_t4_solvable(args):
-    from polycnf.encoders import t4_solvable
+    from polycnf.encoders.t4 import solvable as t4_solvable
     cells = t4_solvable.sub_board(args.rows)
     if "l1" not in cells or any(r not in "ijklmno" for r in args.rows):
         raise InputError(f"--rows {args.rows}: give row letters from i-o including l, e.g. jklm")
@@ -536,7 +536,7 @@ def cmd_t4_solvable(args):
 
 
 def cmd_t4_solve(args):
-    from polycnf.encoders import t4_config, t4_moves, t4_puzzle
+    from polycnf.encoders.t4 import config as t4_config, moves as t4_moves, puzzle as t4_puzzle
     if args.instance == "t4-puzzle" and not args.config:
         raise InputError("solve t4-puzzle needs a configuration, e.g. 'l1-l2 k1-k2' or a file")
     puzzle = t4_puzzle.load(args.config or args.instance, args.rule)
@@ -575,8 +575,8 @@ def cmd_t4_solve(args):
 
 
 def cmd_generate_t4(args):
-    from polycnf.encoders import t4_generate, t4_plan, t4_puzzle
-    from polycnf.encoders.t4_moves import Game
+    from polycnf.encoders.t4 import generate as t4_generate, plan as t4_plan, puzzle as t4_puzzle
+    from polycnf.encoders.t4.moves import Game
     rule = args.rule or "slide"
     with progress_bar("generate t4", unit="try") as bar:
         config, tries = t4_generate.generate(args.moves, args.seed, rule, progress=lambda n: bar.update(1))

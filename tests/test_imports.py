@@ -110,3 +110,12 @@ def test_no_import_cycles():
         edges[a].discard(b)
     cycle = find_cycle(edges)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_pyproject_lists_every_package():
+    """setuptools installs only the packages named in pyproject.toml: a new
+    subpackage left out would be missing after `pip install .`."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {name for name, path in modules().items() if path.name == "__init__.py"}
+    assert found == listed
