@@ -13,7 +13,7 @@ import time
 
 from polycnf import api
 from polycnf.api import localcluster, parallel
-from polycnf.api.counting import METHODS
+from polycnf.api.methods import METHODS
 from polycnf.api.encoding import jsonable, write_all
 from polycnf.encoders import catalog
 from polycnf.encoders.cnf import ENCODINGS, write_atomic
@@ -109,8 +109,8 @@ def cmd_encode(args):
 
 
 def cmd_solve(args):
-    from polycnf.encoders import t4_puzzle
     from polycnf.encoders.instance import Instance
+    from polycnf.encoders.t4 import puzzle as t4_puzzle
 
     if args.instance == "t4-puzzle" or args.config or t4_puzzle.is_puzzle_file(args.instance):
         return cmd_t4_solve(args)
@@ -281,9 +281,9 @@ def cmd_generate(args):
     return None
 
 
-# -- the t4 game (issue 10): logic in encoders/t4_*.py ----------------------------
+# -- the t4 game (issue 10): logic in encoders/t4/ ---------------------------------
 def cmd_t4(args):
-    from polycnf.encoders import t4_config, t4_puzzle
+    from polycnf.encoders.t4 import config as t4_config, puzzle as t4_puzzle
     puzzle = t4_puzzle.load(args.config)
     if args.json:
         return {"name": puzzle.name, "rule": puzzle.rule, "pieces": t4_config.to_json(puzzle.config)}
@@ -293,7 +293,7 @@ def cmd_t4(args):
 
 
 def cmd_t4_solvable(args):
-    from polycnf.encoders import t4_solvable
+    from polycnf.encoders.t4 import solvable as t4_solvable
     cells = t4_solvable.sub_board(args.rows)
     if "l1" not in cells or any(r not in "ijklmno" for r in args.rows):
         raise InputError(f"--rows {args.rows}: give row letters from i-o including l, e.g. jklm")
@@ -316,7 +316,7 @@ def cmd_t4_solvable(args):
 
 
 def cmd_t4_solve(args):
-    from polycnf.encoders import t4_config, t4_moves, t4_puzzle
+    from polycnf.encoders.t4 import config as t4_config, moves as t4_moves, puzzle as t4_puzzle
     if args.instance == "t4-puzzle" and not args.config:
         raise InputError("solve t4-puzzle needs a configuration, e.g. 'l1-l2 k1-k2' or a file")
     puzzle = t4_puzzle.load(args.config or args.instance, args.rule)
@@ -355,8 +355,8 @@ def cmd_t4_solve(args):
 
 
 def cmd_generate_t4(args):
-    from polycnf.encoders import t4_generate, t4_plan, t4_puzzle
-    from polycnf.encoders.t4_moves import Game
+    from polycnf.encoders.t4 import generate as t4_generate, plan as t4_plan, puzzle as t4_puzzle
+    from polycnf.encoders.t4.moves import Game
     rule = args.rule or "slide"
     with progress_bar("generate t4", unit="try") as bar:
         config, tries = t4_generate.generate(args.moves, args.seed, rule, progress=lambda n: bar.update(1))
@@ -513,7 +513,7 @@ def build_parser():
     c.add_argument("--unique", action="store_true", help="the cubes of the count up to symmetry")
     solving(c)
     c = command("polyforms", cmd_polyforms, "generate polyforms of order N on a grid", instance=False)
-    c.add_argument("grid", help="square, hex, triangle or segment")
+    c.add_argument("grid", help="square, hex, triangle, segment or quasi-segment (quasi-polytrigs)")
     c.add_argument("n", type=int)
     kind = c.add_mutually_exclusive_group()
     kind.add_argument("--free", dest="kind", action="store_const", const="free")

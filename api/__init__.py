@@ -8,7 +8,8 @@
     formula(inst) / write_dimacs  the CNF, and DIMACS with its variable map
     validate(inst)                every method side by side
 
-Modules: counting, solving, validation, encoding (the calls above); options
+Modules: counting, solving, validation, encoding (the calls above); methods
+(one formula by one back end); options
 (what travels with a call); cubes, parallel, localcluster (counts on Dask).
 """
 

@@ -156,7 +156,7 @@ def select(cubes: list[Cube], label: str) -> Cube:
 # -- the tasks (module-level, so that they pickle) ----------------------------------
 def count_case(case, method: str, options: Options) -> int:
     """One symmetry case by one method, as the single-process count does it."""
-    from .counting import count_cover, count_formula
+    from .methods import count_cover, count_formula
 
     options = options.with_(progress=False)      # bars come from the cube runner
     if method == "dlx":

@@ -27,6 +27,7 @@ import resource
 import time
 
 from polycnf.encoders import cnf, hexmatch, packing_dp, polyforms
+from polycnf.encoders.hexmatch import cnf as hexmatch_cnf
 from polycnf.encoders.cubes import total
 from polycnf.encoders.packing_cubes import packing_cubes
 from polycnf.encoders.polyform_cubes import polyform_cubes
@@ -103,8 +104,8 @@ class _OldFormula(cnf.Formula):
 def _hexmatch_once(old: bool):
     from pysat.solvers import Solver
 
-    saved = hexmatch.Formula
-    hexmatch.Formula = _OldFormula if old else cnf.Formula
+    saved = hexmatch_cnf.Formula
+    hexmatch_cnf.Formula = _OldFormula if old else cnf.Formula
     try:
         t0 = time.process_time()
         inst = hexmatch.generate(8, 3, 1)
@@ -119,7 +120,7 @@ def _hexmatch_once(old: bool):
             inst.check(inst.decode(f.decode(s.get_model())))
         t4 = time.process_time()
     finally:
-        hexmatch.Formula = saved
+        hexmatch_cnf.Formula = saved
     return len(text), t1 - t0, t4 - t1, t3 - t2
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from polycnf.encoders.t4_config import format_words
-from polycnf.encoders.t4_generate import generate
-from polycnf.encoders.t4_moves import Game
-from polycnf.encoders.t4_plan import plan
-from polycnf.encoders.t4_search import shortest_plan
+from polycnf.encoders.t4.config import format_words
+from polycnf.encoders.t4.generate import generate
+from polycnf.encoders.t4.moves import Game
+from polycnf.encoders.t4.plan import plan
+from polycnf.encoders.t4.search import shortest_plan
 
 #: seed per difficulty: the first seed whose generation is quick (any seed works)
 SEEDS = {5: 0, 10: 0, 15: 1, 20: 0}

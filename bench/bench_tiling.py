@@ -18,7 +18,7 @@ from fractions import Fraction
 
 
 from polycnf.encoders import catalog  # noqa: E402
-from polycnf.api.counting import count_cover
+from polycnf.api.methods import count_cover
 from polycnf.api.options import Options
 from polycnf.solvers import dlx, ganak, sat  # noqa: E402
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 
-from polycnf.encoders.t4_config import format_words
-from polycnf.encoders.t4_generate import COMPONENT_LIMIT, random_configuration
-from polycnf.encoders.t4_moves import SPECIAL_START, Game
-from polycnf.encoders.t4_plan import plan
-from polycnf.encoders.t4_search import component, distances_to_goal
+from polycnf.encoders.t4.config import format_words
+from polycnf.encoders.t4.generate import COMPONENT_LIMIT, random_configuration
+from polycnf.encoders.t4.moves import SPECIAL_START, Game
+from polycnf.encoders.t4.plan import plan
+from polycnf.encoders.t4.search import component, distances_to_goal
 
 
 def main():

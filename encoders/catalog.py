@@ -16,7 +16,8 @@ from polycnf import instances as _shipped
 from .errors import InputError
 from .tomlfile import read_toml
 
-FAMILY_MODULES = {"t4": "t4", "tiling": "tiling", "hexmatch": "hexmatch"}
+#: Families with instance files (TOML); t4 and palago have built-in instances only.
+FAMILY_MODULES = {"tiling": "tiling", "hexmatch": "hexmatch"}
 SHIPPED = Path(_shipped.__file__).parent
 FILE_SUFFIXES = (".toml", ".dlx", ".cnf")
 

@@ -15,7 +15,7 @@ from collections import Counter as _Tally
 
 from pysat.card import CardEnc, EncType
 
-from .errors import InputError
+from .errors import InputError, not_utf8
 
 #: Cardinality encodings offered to users, by PySAT's own names.
 ENCODINGS = tuple(
@@ -263,12 +263,16 @@ def read_dimacs(path):
     nvars = nclauses = None
     clauses, comments, show, pending = [], [], None, []
     try:
-        handle = open(path)
+        handle = open(path, "rb")
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     with handle:
-        for lineno, line in enumerate(handle, 1):
+        for lineno, raw in enumerate(handle, 1):
             where = f"{path}:{lineno}"
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise not_utf8(path, raw, e, lineno) from None
             text = line.strip()
             if not text or text == "%":
                 continue

@@ -16,6 +16,7 @@ from collections import Counter
 from .cnf import Formula
 from .errors import InputError, RuleViolation
 from .instance import Case, Expected, Instance
+from .tomlfile import read_text
 
 
 class ExactCover:
@@ -235,13 +236,7 @@ def load_dlx(path) -> Instance:
     """Read a `.dlx` file; the instance is named after the file, and the
     comment lines before the item line become its description."""
     path = str(path)
-    try:
-        with open(path) as handle:
-            text = handle.read()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file") from None
+    text = read_text(path)
     cover = ExactCover.from_dlx_text(text, path)
     description = []
     for line in text.splitlines():

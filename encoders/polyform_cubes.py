@@ -28,8 +28,11 @@ class _Lattice:
         grid = get_grid(grid_name)
         self.grid_name, self.n, self.kind = grid_name, n, kind
         self.k = grid.kinds
-        self.m = 6 * n + 9                      # radix of y; images of cells stay within +-(3n+4)
-        self.off = 3 * n + 4
+        # a neighbour step moves x and y by at most `reach` (1, or 3 on quasi-segment), so
+        # forms stay within +-reach*n of the root and their images within +-(3*reach*n + 4)
+        reach = max(abs(v) for offsets in grid.neighbour_offsets for o in offsets for v in o[:2])
+        self.off = 3 * reach * n + 4
+        self.m = 2 * self.off + 1               # radix of y
         self.steps = []
         for z in range(self.k):
             nbs = grid.neighbours((0, 0, z) if grid.dims == 3 else (0, 0))

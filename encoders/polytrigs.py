@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from functools import lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from .exactcover import ExactCover
 from .grids import Cell, get_grid
-from .grids.segment import SegmentGrid
 from .grids.triangle import lattice_point_xy
 from . import polyforms
 
@@ -180,41 +178,11 @@ def exact_cover(
 # -- quasi-polytrigs ------------------------------------------------------------------
 
 
-def _gap_neighbour_offsets(z: int) -> tuple[tuple[int, int, int], ...]:
-    """Segments within one gap of (0, 0, z): an end of each is at most one unit
-    segment away from an end of the other (so touching segments count too)."""
-    grid = get_grid("segment")
-    ends = grid.lattice_corners((0, 0, z))
-    near = {(x + dx, y + dy) for x, y in ends for dx, dy in DIRECTION_STEPS} | set(ends)
-    reach = range(-3, 4)
-    return tuple(
-        (x, y, w)
-        for x in reach
-        for y in reach
-        for w in range(3)
-        if (x, y, w) != (0, 0, z) and any(p in near for p in grid.lattice_corners((x, y, w)))
-    )
-
-
-class QuasiSegmentGrid(SegmentGrid):
-    """The segment grid where two segments are neighbours when they touch or are
-    one gap of length 1 apart (an end of one is a unit step from an end of the
-    other). Its connected polyforms are the quasi-polytrigs of seed 003."""
-
-    name = "quasi-segment"
-    neighbour_offsets = tuple(_gap_neighbour_offsets(z) for z in range(3))
-
-
-@lru_cache(maxsize=None)
-def _quasi_grid() -> QuasiSegmentGrid:
-    return QuasiSegmentGrid()
-
-
 def quasi(n: int, one_sided: bool = False) -> list[tuple[Cell, ...]]:
     """The free (or one-sided) quasi-polytrigs of n segments, canonical and sorted.
 
     Seed 003 counts 1, 9, 140, 3377 free and 1, 13, 259, 6639 one-sided for
     n = 1..4; its 9 quasi-ditrigs are the 3 ditrigs plus 6 pairs one gap apart.
     """
-    grid = _quasi_grid()
+    grid = get_grid("quasi-segment")
     return polyforms.one_sided(grid, n) if one_sided else polyforms.free(grid, n)

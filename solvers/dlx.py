@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import time
+import warnings
 from typing import Iterator
 
 METHODS = ("auto", "xcover", "python")
@@ -91,7 +92,7 @@ def _engine(method: str) -> str:
     if method == "python":
         return method
     try:
-        import xcover  # noqa: F401  (numba: slow to import, so imported on demand)
+        _xcover()           # numba: slow to import, so imported on demand
     except ImportError:
         if method == "xcover":
             raise
@@ -200,6 +201,19 @@ def _child_counts(send, n_primary, rows, n_items):
 
 
 # -- engine: xcover -----------------------------------------------------------
+def _xcover():
+    """The xcover module, imported without its NumbaTypeSafetyWarning: on a fresh
+    numba cache (the first run after install) importing xcover compiles its ZDD
+    code, which we never call, and numba warns about a uint64 -> uint32 cast
+    there.  A user should see no library warnings, so only that category is
+    silenced, and only around the import."""
+    with warnings.catch_warnings():
+        from numba.core.errors import NumbaTypeSafetyWarning
+        warnings.filterwarnings("ignore", category=NumbaTypeSafetyWarning)
+        import xcover
+    return xcover
+
+
 def _xcover_solutions(n_primary, rows, n_items):
     """xcover's Algorithm C, guarded against the cases where it fails.
 
@@ -212,9 +226,8 @@ def _xcover_solutions(n_primary, rows, n_items):
     if known is not None:
         yield from [[]] * known       # the empty solution, or none
         return
-    import xcover
     sentinel = [n_items]
-    yield from xcover.covers(rows + [sentinel], primary=list(range(n_primary)),
+    yield from _xcover().covers(rows + [sentinel], primary=list(range(n_primary)),
                              secondary=list(range(n_primary, n_items + 1)))
 
 

@@ -164,3 +164,61 @@ def test_pentominoes_6x10():           # REFERENCE.md: 9,356 raw (Polyform Puzzl
 def test_pentominoes_6x10_pure_python():
     n_items, rows = pentomino_rows(6, 10)
     assert dlx.count(n_items, rows, method="python") == 9356
+
+
+def _solve_in_child(tmp_path, env_extra):
+    """`polycnf solve knuth.dlx --solver dlx` in a child process: (exit code, stdout, stderr)."""
+    import os
+    import subprocess
+    import sys
+    problem = tmp_path / "knuth.dlx"
+    problem.write_text("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+    env = dict(os.environ, **env_extra)
+    env.pop("PYTHONWARNINGS", None)
+    run = subprocess.run([sys.executable, "-m", "polycnf", "solve", str(problem), "--solver", "dlx"],
+                         capture_output=True, text=True, env=env, timeout=300,
+                         cwd=__file__.rsplit("/tests/", 1)[0])
+    return run.returncode, run.stdout, run.stderr
+
+
+def test_dlx_solve_prints_no_library_warning(tmp_path):
+    pytest.importorskip("xcover")
+    code, out, err = _solve_in_child(tmp_path, {})
+    assert code == 0 and "1 solution" in out, err
+    assert "Warning" not in err, err
+
+
+def test_xcover_import_silences_only_numba_type_safety(tmp_path, monkeypatch):
+    """A stand-in xcover that warns as the real one does on a fresh numba cache:
+    that warning is silenced, any other still reaches the user."""
+    import sys
+    import warnings
+    pytest.importorskip("numba")
+    (tmp_path / "xcover.py").write_text(
+        "import warnings\n"
+        "from numba.core.errors import NumbaTypeSafetyWarning\n"
+        "warnings.warn('unsafe cast from uint64 to uint32', NumbaTypeSafetyWarning)\n"
+        "warnings.warn('something else', UserWarning)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    saved = sys.modules.pop("xcover", None)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            module = dlx._xcover()
+        assert module.__file__ == str(tmp_path / "xcover.py")
+        assert [w.category for w in caught] == [UserWarning]
+    finally:
+        sys.modules.pop("xcover", None)
+        if saved is not None:
+            sys.modules["xcover"] = saved
+
+
+@pytest.mark.slow
+def test_first_solve_after_install_prints_no_library_warning(tmp_path):
+    """On a fresh numba cache (as after `pip install`) importing xcover compiles
+    its code and numba warns (NumbaTypeSafetyWarning); the user must not see it.
+    An empty cache directory makes the compilation really happen (about 15 s)."""
+    pytest.importorskip("xcover")
+    code, out, err = _solve_in_child(tmp_path, {"NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")})
+    assert code == 0 and "1 solution" in out, err
+    assert "Warning" not in err, err

@@ -11,7 +11,7 @@ from pysat.solvers import Solver
 from polycnf.encoders.cnf import read_dimacs
 from polycnf.encoders.errors import InputError, RuleViolation
 from polycnf.encoders.hexmatch import HexBoard, load, from_toml, to_toml, generate
-from polycnf.encoders.hexmatch_generate import physical_side
+from polycnf.encoders.hexmatch.generator import physical_side
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 BUGS = os.path.join(ROOT, "instances", "hexagon-bugs.toml")

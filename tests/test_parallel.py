@@ -2,7 +2,7 @@
 separately started scheduler and worker, a worker killed mid-run.
 
 Every expected count is the instance's trusted count (its source is in the
-instance file or encoders/t4.py: REFERENCE.md, seeds 001-004) and also the
+instance file or encoders/t4/instance.py: REFERENCE.md, seeds 001-004) and also the
 single-process count by the same method, which does not split.
 """
 

@@ -26,7 +26,8 @@ def test_published_counts_by_cubes(grid, kind, n, count):
     assert count_sequentially(polyform_cubes(grid, n, kind)) == count
 
 
-@pytest.mark.parametrize("grid, n", [("square", 7), ("hex", 5), ("triangle", 8), ("segment", 4)])
+@pytest.mark.parametrize("grid, n", [("square", 7), ("hex", 5), ("triangle", 8), ("segment", 4),
+                                     ("quasi-segment", 4)])
 @pytest.mark.parametrize("kind", ["free", "one-sided", "fixed"])
 def test_agrees_with_the_generator(grid, n, kind):
     generate = {"free": polyforms.free, "one-sided": polyforms.one_sided, "fixed": polyforms.fixed}[kind]

@@ -6,11 +6,14 @@ the exact-cover items of `crossing_items` (seed 003) and the geometric
 """
 
 import itertools
+import json
 from collections import Counter
 
 import pytest
 
 from polycnf.encoders import polytrigs
+from polycnf.encoders.errors import InputError
+from polycnf.encoders.tiling import from_toml
 from polycnf.encoders.grids import get_grid
 from polycnf.encoders.polyforms import aspects, piece_set
 from polycnf.encoders.symmetry import board_group
@@ -224,3 +227,25 @@ def test_quasi_polytrigs_contain_the_polytrigs():
 
     for n in (1, 2, 3):
         assert set(free(GRID, n)) <= set(polytrigs.quasi(n))
+
+
+@pytest.mark.parametrize("kind, counts", [("--free", QUASI_FREE), ("--one-sided", QUASI_ONE_SIDED)])
+def test_polyforms_command_reaches_quasi_polytrigs(capsys, kind, counts):
+    """`polycnf polyforms quasi-segment N` (seed 003's table, REFERENCE.md)."""
+    from polycnf import cli
+    for n, count in enumerate(counts, 1):
+        assert cli.main(["polyforms", "quasi-segment", str(n), kind, "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert (result["grid"], result["n"], result["count"]) == ("quasi-segment", n, count)
+    assert cli.main(["polyforms", "quasi-segment", "2", "--draw"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "9" and "free quasi-segment polyforms of order 2: 9" in out
+
+
+def test_quasi_segment_is_no_board_grid():
+    """Quasi-polytrigs have no boards: instance files keep the four grids."""
+    from polycnf.encoders.grids import GRIDS, POLYFORM_GRIDS, get_grid
+    assert "quasi-segment" not in GRIDS and get_grid("quasi-segment") is POLYFORM_GRIDS["quasi-segment"]
+    with pytest.raises(InputError, match="unknown grid 'quasi-segment'"):
+        from_toml({"grid": "quasi-segment", "cells": [[0, 0, 0]], "pieces": {"a": [[0, 0, 0]]}}, "q.toml")
+

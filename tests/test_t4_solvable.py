@@ -3,9 +3,9 @@
 import pytest
 
 from polycnf.encoders.t4 import L12, T4Instance
-from polycnf.encoders.t4_moves import Game
-from polycnf.encoders.t4_search import shortest_plan
-from polycnf.encoders.t4_solvable import count_by_bdd, count_by_search, placements, sub_board
+from polycnf.encoders.t4.moves import Game
+from polycnf.encoders.t4.search import shortest_plan
+from polycnf.encoders.t4.solvable import count_by_bdd, count_by_search, placements, sub_board
 
 
 def bounds(rows):
@@ -57,7 +57,7 @@ def test_cli_t4_solvable(capsys):
 
 
 def test_one_move_clearable_bound_cnf_matches_enumeration_and_is_sufficient():
-    from polycnf.encoders.t4_bounds import clearable, count_direct, criterion_formula
+    from polycnf.encoders.t4.bounds import clearable, count_direct, criterion_formula
     from polycnf.solvers import ganak
     cells = sub_board("jkl")
     f = criterion_formula(cells)
@@ -68,7 +68,7 @@ def test_one_move_clearable_bound_cnf_matches_enumeration_and_is_sufficient():
     assert low < by_ganak < search["solvable"]
     # sufficient: every clearable start is solvable (BFS on the sub-board)
     game = Game("slide", cells)
-    from polycnf.encoders.t4_solvable import configurations
+    from polycnf.encoders.t4.solvable import configurations
     starts = [c for c in configurations(cells, placements(cells)) if L12 in c
               and not any(p.groove == "l" and p != L12 for p in c)]
     for c in starts:

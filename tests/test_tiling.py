@@ -7,6 +7,8 @@ invariant solutions filtered by enumeration).  Plain enumeration grouped by
 `images` gives raw = sum of orbit sizes and unique = number of orbits.
 """
 
+import re
+import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 
 from polycnf.encoders import catalog, tiling
 from polycnf.encoders.errors import InputError, RuleViolation
-from polycnf.encoders.tiling_toml import from_toml, load
+from polycnf.encoders.tiling import from_toml, load
 from polycnf.solvers import dlx, ganak, sat
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
@@ -189,6 +191,23 @@ def test_centre_display_keeps_the_square():
     assert [line[3:5] for line in picture[3:5]] == ["  ", "  "]
     assert set("".join(picture)) - {" "} == set("456789ABCDEF")
     assert instance.svg(solution).count("<polygon") == 60 + 60
+
+
+def test_segment_svg_colours_each_piece():
+    """Segments have no area: each piece's segments are stroked in its own colour
+    (#rrggbb, which every SVG renderer reads), the board's in light grey."""
+    instance = shipped("tritrig-heart")
+    cover = instance.exact_cover()
+    n_primary, rows = cover.option_rows()
+    solution = instance.decode([cover.keys[r] for r in next(dlx.solutions(n_primary, rows))])
+    picture = ET.fromstring(instance.svg(solution))
+    pieces = picture.findall("{http://www.w3.org/2000/svg}g")
+    strokes = [{e.get("stroke") for e in g if e.tag.endswith("polyline")} for g in pieces]
+    assert len(pieces) == 12 and all(len(s) == 1 for s in strokes)
+    colours = set().union(*strokes)
+    assert len(colours) == 12 and all(re.fullmatch("#[0-9a-f]{6}", c) for c in colours)
+    board = [e for e in picture if e.tag.endswith("polyline")]
+    assert len(board) == 36 and {e.get("stroke") for e in board} == {"#ccc"}
 
 
 # -- a small hand-written board -------------------------------------------------

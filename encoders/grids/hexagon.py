@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from . import Cell, LatticeGrid, label_width
+from .lattice import Cell, LatticeGrid, label_width
 
 _SQRT3 = math.sqrt(3)
 

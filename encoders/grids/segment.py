@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import Cell, LatticeGrid
+from .lattice import Cell, LatticeGrid
 from .triangle import lattice_point_xy
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1))  # the step along a segment of kind z = 0, 1, 2

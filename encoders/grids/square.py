@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import Cell, LatticeGrid, label_width
+from .lattice import Cell, LatticeGrid, label_width
 
 
 class SquareGrid(LatticeGrid):

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import re
 
-from .errors import InputError
-from .t4 import BOARD, Piece, render_board
+from ..errors import InputError
+from .board import BOARD, Piece
+from .draw import render_board
 
 #: cell name (any of its three names) -> its row-groove name, e.g. 'e1' -> 'i1'
 CELL_NAMES = {f"{g}{i}": cell for cell, labels in BOARD.labels.items() for g, i in labels}

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from .errors import InputError
-from .t4 import BOARD
-from .t4_moves import SPECIAL_START, Game
-from .t4_search import component, distances_to_goal
+from ..errors import InputError
+from .board import BOARD
+from .moves import SPECIAL_START, Game
+from .search import component, distances_to_goal
 
 COMPONENT_LIMIT = 200_000      # components larger than this are skipped (too slow to search)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
-from .errors import InputError
-from .t4_moves import Game
+from ..errors import InputError
+from .moves import Game
 
 
 class SearchResult(NamedTuple):

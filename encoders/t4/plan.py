@@ -21,9 +21,9 @@ from typing import NamedTuple
 
 from pysat.solvers import Solver
 
-from .cnf import Formula
-from .t4 import Piece
-from .t4_moves import SPECIAL_GOAL, SPECIAL_START, Game, Move
+from ..cnf import Formula
+from .board import Piece
+from .moves import SPECIAL_GOAL, SPECIAL_START, Game, Move
 
 
 class PlanningEncoding:

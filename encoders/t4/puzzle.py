@@ -2,7 +2,7 @@
 
 A puzzle file is TOML (`family = "t4-puzzle"`, `pieces = [...]`, optional
 `rule` and the expected `moves` with its source), JSON, or plain text (words
-or a board picture, see t4_config).  The verdict comes from two methods: the
+or a board picture, see config.py).  The verdict comes from two methods: the
 breadth-first search either finds a shortest plan or exhausts the reachable
 configurations ("unsolvable"); the SAT planner finds a plan whose length is
 proven minimal by the UNSAT bound below it.  Both plans are replayed by the
@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .errors import InputError
-from .t4_config import format_words, parse, parse_json, parse_text
-from .t4_moves import RULES, SPECIAL_START, Game
-from .t4_plan import plan as sat_plan
-from .t4_search import shortest_plan
-from .tomlfile import read_toml
+from ..errors import InputError
+from ..tomlfile import read_text, read_toml
+from .config import format_words, parse, parse_json, parse_text
+from .moves import RULES, SPECIAL_START, Game
+from .plan import plan as sat_plan
+from .search import shortest_plan
 
 FAMILY = "t4-puzzle"
 BFS_LIMIT = 3_000_000           # configurations the search may visit before giving up
@@ -75,10 +75,7 @@ def load(spec: str, rule: str | None = None) -> Puzzle:
             raise InputError(f"{path}: 'moves' must be a whole number")
         return Puzzle(parse_json(pieces, str(path)), str(data.get("name", name)),
                       rule or str(data.get("rule", "slide")), moves)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    text = read_text(path)
     if path.suffix == ".json":
         try:
             data = json.loads(text)

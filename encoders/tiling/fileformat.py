@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .tomlfile import read_toml
-from .errors import InputError
-from .grids import GRIDS, get_grid
-from .instance import Expected
-from .polyforms import piece_set
-from .tiling import DISPLAYS, FILLS, Tiling
+from ..errors import InputError
+from ..grids import GRIDS, get_grid
+from ..instance import Expected
+from ..polyforms import piece_set
+from ..tomlfile import read_toml
+from .puzzle import DISPLAYS, FILLS, Tiling
 
 TOP_KEYS = ("family", "name", "description", "grid", "board", "cells", "pieces", "fill",
             "display", "order", "no_crossing", "method", "expected")

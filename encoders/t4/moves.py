@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import RuleViolation
-from .t4 import BOARD, Piece
+from ..errors import RuleViolation
+from .board import BOARD, Piece
 
 RULES = ("slide", "step")
 SPECIAL_START = Piece("l", 1, 2)

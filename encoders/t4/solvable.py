@@ -5,7 +5,7 @@ j-n, ...: every row containing groove l), where pieces stay on the sub-board:
 
 - `count_by_search`: explicit states.  Every solved configuration is
   enumerated, and a breadth-first search over the game's own moves
-  (t4_moves.Game) collects everything that reaches one; moves can be undone,
+  (moves.Game) collects everything that reaches one; moves can be undone,
   so that is exactly the solvable set.  The deepest start found is the
   hardest start configuration of the sub-board.
 - `count_by_bdd`: a symbolic fixpoint with pyeda BDDs over one variable per
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .t4 import BOARD, Piece
-from .t4_moves import SPECIAL_GOAL, SPECIAL_START, Game
+from .board import BOARD, Piece
+from .moves import SPECIAL_GOAL, SPECIAL_START, Game
 
 
 def sub_board(rows: str) -> list[str]:

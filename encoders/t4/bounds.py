@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from .t4 import BOARD, L12, Joint, Piece, T4Instance
+from .board import BOARD, Piece
+from .instance import L12, T4Instance
+from .joints import Joint
 
 ROW_L_TARGETS = ["l3", "l4", "l5", "l6"]
 
@@ -90,6 +92,6 @@ def clearable(cells, config) -> bool:
 
 def count_direct(cells) -> int:
     """Starts meeting the criterion, by enumerating every start on a sub-board."""
-    from .t4_solvable import configurations
+    from .solvable import configurations
     inst = start_instance(cells)
     return sum(clearable(inst.cells, c) for c in configurations(inst.cells, inst.placements) if L12 in c)

@@ -17,9 +17,12 @@ import string
 import time
 from typing import Callable
 
-from .errors import InputError
-from .hexmatch import BUG_LETTERS, RULES, HexBoard, HexMatch, SearchTimeout, opposite, turn
-from .instance import Expected
+from ..errors import InputError
+from ..instance import Expected
+from .board import HexBoard, opposite, turn
+from .puzzle import HexMatch
+from .rules import BUG_LETTERS, RULES
+from .search import SearchTimeout
 
 
 def alphabet(rule: str, count: int) -> list[str]:

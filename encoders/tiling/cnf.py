@@ -1,0 +1,36 @@
+"""The CNF of a tiling: a variable per placement, cells covered once, pieces placed once."""
+
+from __future__ import annotations
+
+from ..cnf import Formula
+
+
+def formula(puzzle, encoding: str | None = None) -> Formula:
+    f = Formula(puzzle.name, encoding) if encoding else Formula(puzzle.name)
+    variables = {p: f.var(p) for p in puzzle.placements}
+    covering: dict = {c: [] for c in puzzle.board}
+    by_kind: dict = {k.name: [] for k in puzzle.kinds}
+    for p, v in variables.items():
+        by_kind[p.piece].append(v)
+        for c in p.cells:
+            covering[c].append(v)
+    for c in puzzle.board:
+        if puzzle.fill == "exact":
+            f.exactly_one(covering[c], "each cell covered exactly once")
+        else:
+            f.at_most_one(covering[c], "each cell covered at most once")
+    for kind in puzzle.kinds:
+        if kind.copies == 1:
+            f.exactly_one(by_kind[kind.name], "each piece placed once")
+        elif not puzzle.copies_forced_by_area:
+            f.exactly(by_kind[kind.name], kind.copies, "identical pieces placed as often as they are given")
+    if puzzle.no_crossing:
+        sharing: dict = {}
+        for p, v in variables.items():
+            for item in puzzle.crossing_items(p):
+                sharing.setdefault(item, []).append(v)
+        for item, vs in sharing.items():
+            if len(vs) > 1:
+                f.at_most_one(vs, "no crossings (seed 003 intersection items)")
+    f.show(puzzle.placements)
+    return f
