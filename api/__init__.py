@@ -9,7 +9,7 @@
     validate(inst)                every method side by side
 
 Modules: counting, solving, validation, encoding (the calls above); methods
-(one formula by one back end); options
+(one formula or cover by one back end, under counting and cubes); options
 (what travels with a call); cubes, parallel, localcluster (counts on Dask).
 """
 
