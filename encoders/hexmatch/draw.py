@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import math
 import re
 
@@ -44,7 +45,7 @@ def svg(puzzle, solution: dict) -> str:
         corners = " ".join(f"{cx + size * math.cos(math.radians(60 * i - 90)):.1f},"
                            f"{cy + size * math.sin(math.radians(60 * i - 90)):.1f}" for i in range(6))
         placement = solution.get(cell)
-        fill = "#eee" if placement is None else f"hsl({(placement[0] * 47) % 360},55%,85%)"
+        fill = "#eee" if placement is None else _pale((placement[0] * 47) % 360)
         out.append(f'<polygon points="{corners}" fill="{fill}" stroke="#333" stroke-width="1.5"/>')
         if placement is None:
             continue
@@ -81,3 +82,9 @@ def _visible_len(text: str) -> int:
 
 def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _pale(hue: int) -> str:
+    """A pale colour of this hue as #rrggbb (hsl() is not SVG 1.1: some renderers draw it black)."""
+    r, g, b = colorsys.hls_to_rgb(hue / 360, 0.85, 0.55)
+    return f"#{round(255 * r):02x}{round(255 * g):02x}{round(255 * b):02x}"
