@@ -289,6 +289,10 @@ def cmd_solve(args):
     # DLX needs no CNF; an --encoding is still built, so a bad one is reported
     f = inst.formula(args.encoding) if solver != "dlx" or args.encoding else None
     limit = None if args.all else args.n
+    if args.unique and (not args.all or inst.symmetry_note() is None):
+        raise InputError("--unique needs --all and a family with symmetries" if inst.symmetry_note()
+                         else f"{inst.name}: the {inst.family} family has no symmetry classes")
+    seen = set()
     start = time.monotonic()
     solutions = []
     color = use_color(args)
@@ -296,6 +300,8 @@ def cmd_solve(args):
     try:
         with progress_bar("solve", total=limit, unit="sol") as bar:
             for solution in solutions_of(inst, f, args, limit, bar.update):
+                if args.unique and not seen_class(inst, solution, seen):
+                    continue
                 solutions.append(solution)
                 if not args.json:
                     bar.clear()
@@ -309,7 +315,7 @@ def cmd_solve(args):
     complete = complete and (limit is None or len(solutions) < limit)
     seconds = round(time.monotonic() - start, 3)
     if args.svg and solutions:
-        write_atomic(args.svg, inst.svg(solutions[0]))
+        write_atomic(args.svg, inst.svg_sheet(solutions) if args.all else inst.svg(solutions[0]))
     note = inst.symmetry_note()
     if args.json:
         return {"instance": inst.name, "solver": solver,
@@ -322,10 +328,20 @@ def cmd_solve(args):
         return None
     n = len(solutions)
     what = ("all " if complete and limit is None else "") + f"{n} solution" + ("" if n == 1 else "s")
+    if args.unique:
+        what += ", one per symmetry class"
     print(f"{what}, each checked against the {inst.family} rules, by {solver} ({seconds} s)")
     if complete and note:
         print(f"{count_classes(inst, solutions)} distinct up to symmetry; {note}")
     return None
+
+
+def seen_class(inst, solution, seen) -> bool:
+    """Is this the first solution of its symmetry class? (records it)"""
+    form = inst.canonical(solution)
+    new = form not in seen
+    seen.add(form)
+    return new
 
 
 def count_classes(inst, solutions):
@@ -765,7 +781,8 @@ def build_parser():
     g = c.add_mutually_exclusive_group()
     g.add_argument("-n", type=positive_int, default=1, help="number of solutions (default 1)")
     g.add_argument("--all", action="store_true", help="all solutions")
-    c.add_argument("--svg", help="write the first solution as an SVG picture")
+    c.add_argument("--svg", help="write the first solution (with --all: every one found) as an SVG picture")
+    c.add_argument("--unique", action="store_true", help="with --all: one solution per symmetry class")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     solving(c)
     c.add_argument("config", nargs="?", help="with 't4-puzzle': a t4 configuration (text or file)")
