@@ -44,6 +44,16 @@ def test_compiled_growth_matches_python_growth():
     assert enumerator.count(12) == enumerator.count_reference(12)
 
 
+def test_parallel_parts_add_up_and_burnside_is_checked():
+    fixed, free, _ = enumerator.count_parallel(13, jobs=2)
+    assert (fixed, free) == enumerator.count(13)
+    fix = [[0, 6], [0, 0], [0, 0], [0, 2], [0, 0], [0, 0]]          # one reflection fixes more than its conjugates
+    with pytest.raises(ArithmeticError, match="conjugate"):
+        enumerator.burnside(fix)
+    with pytest.raises(ArithmeticError, match="multiple of 6"):
+        enumerator.burnside([[0, 5]] + [[0, 0]] * 5)
+
+
 def test_every_enumerated_creature_passes_the_checker():
     for n in range(1, 11):
         seen = set()
