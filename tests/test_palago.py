@@ -93,7 +93,7 @@ def _ganak(formula):
     return ganak.count_in_process(formula.clauses, formula.nvars, formula.show_vars)
 
 
-@pytest.mark.parametrize("n", range(1, 6))
+@pytest.mark.parametrize("n", range(1, 10))
 def test_cnf_fixed_and_free_match_enumerator(n):
     fixed, free = enumerator.count(n)
     counts = [_ganak(cnf.fixed_point_formula(n, k)) for k in range(6)]
@@ -102,7 +102,7 @@ def test_cnf_fixed_and_free_match_enumerator(n):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", range(6, 10))
+@pytest.mark.parametrize("n", range(10, 13))
 def test_cnf_fixed_and_free_match_enumerator_slow(n):
     test_cnf_fixed_and_free_match_enumerator(n)
 
