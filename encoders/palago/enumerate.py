@@ -13,6 +13,10 @@ cells (adding a corner never removes a cell).
 Fixed counts are sums over K; free counts come by Burnside over the seed's
 six symmetries: only K whose cells are symmetric up to translation can carry
 a symmetric creature, and for those the creatures are listed and tested.
+Each symmetry's fixed-point count is kept apart, so every n is checked: the
+two rotations fix equally many creatures, so do the three reflections
+(conjugates in the group), and the sum divides by 6.  The growth splits into
+25 independent parts (`cubes`, `count_parallel`).
 """
 
 from __future__ import annotations
