@@ -136,7 +136,7 @@ def cmd_solve(args):
         print(f"polycnf: time limit of {args.time_limit:g} s reached", file=sys.stderr)
     seconds = round(time.monotonic() - start, 3)
     if args.svg and solutions:
-        write_atomic(args.svg, inst.svg(solutions[0]))
+        write_atomic(args.svg, inst.svg_sheet(solutions) if args.all else inst.svg(solutions[0]))
     note = inst.symmetry_note()
     if args.json:
         return {"instance": inst.name, "solver": solver,
@@ -494,7 +494,8 @@ def build_parser():
     g = c.add_mutually_exclusive_group()
     g.add_argument("-n", type=positive_int, default=1, help="number of solutions (default 1)")
     g.add_argument("--all", action="store_true", help="all solutions")
-    c.add_argument("--svg", help="write the first solution as an SVG picture")
+    c.add_argument("--svg", help="write the first solution as an SVG picture (with --all, a family that draws "
+                   "sheets puts every solution found on one)")
     c.add_argument("--unique", action="store_true", help="with --all: one solution per symmetry class")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     solving(c)

@@ -112,6 +112,10 @@ class Instance:
         """An SVG picture of one solution, or None if the family draws none."""
         return None
 
+    def svg_sheet(self, solutions: list) -> str | None:
+        """One SVG picture of several solutions; by default the first alone."""
+        return self.svg(solutions[0])
+
     # -- description ---------------------------------------------------------
     def picture(self) -> str:
         """A text picture of the empty board."""

@@ -44,6 +44,16 @@ def test_compiled_growth_matches_python_growth():
     assert enumerator.count(12) == enumerator.count_reference(12)
 
 
+def test_parallel_parts_add_up_and_burnside_is_checked():
+    fixed, free, _ = enumerator.count_parallel(13, jobs=2)
+    assert (fixed, free) == enumerator.count(13)
+    fix = [[0, 6], [0, 0], [0, 0], [0, 2], [0, 0], [0, 0]]          # one reflection fixes more than its conjugates
+    with pytest.raises(ArithmeticError, match="conjugate"):
+        enumerator.burnside(fix)
+    with pytest.raises(ArithmeticError, match="multiple of 6"):
+        enumerator.burnside([[0, 5]] + [[0, 0]] * 5)
+
+
 def test_every_enumerated_creature_passes_the_checker():
     for n in range(1, 11):
         seen = set()
@@ -83,7 +93,7 @@ def _ganak(formula):
     return ganak.count_in_process(formula.clauses, formula.nvars, formula.show_vars)
 
 
-@pytest.mark.parametrize("n", range(1, 6))
+@pytest.mark.parametrize("n", range(1, 10))
 def test_cnf_fixed_and_free_match_enumerator(n):
     fixed, free = enumerator.count(n)
     counts = [_ganak(cnf.fixed_point_formula(n, k)) for k in range(6)]
@@ -92,9 +102,38 @@ def test_cnf_fixed_and_free_match_enumerator(n):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", range(6, 10))
+@pytest.mark.parametrize("n", range(10, 13))
 def test_cnf_fixed_and_free_match_enumerator_slow(n):
     test_cnf_fixed_and_free_match_enumerator(n)
+
+
+def _models(formula) -> int:
+    from polycnf.solvers import sat
+    return sum(1 for _ in sat.models(formula.clauses, formula.show_vars, sat.DEFAULT_SOLVER))
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_cnf_enumeration_matches_enumerator_and_reference(n):
+    """The CNF counted by enumerating its models (blocking clauses on the tile
+    variables): fixed from the creature formula, free by Burnside over the six
+    fixed-point formulas (Instance.cases), each enumerated."""
+    fixed, free = enumerator.count(n)
+    inst = from_name(f"palago-{n}")
+    cases = inst.cases(unique=True)
+    counts = [_models(c.formula) for c in cases]
+    assert counts[0] == _models(inst.formula()) == fixed[n]
+    assert counts[1] == counts[2] and counts[3] == counts[4] == counts[5]   # conjugate symmetries
+    assert sum(c.weight * k for c, k in zip(cases, counts)) == free[n] == REFERENCE_FREE[n - 1]
+
+
+def test_window_holds_every_creature():
+    """The CNF's window (radius (n - 1) // 2, proved in cnf.window) against the
+    enumerator's creatures, each moved to its anchor."""
+    for n in range(3, 13):
+        window = set(cnf.window(n))
+        for c in enumerator.creatures(n):
+            ay, ax = min((y, x) for x, y in c)
+            assert {(x - ax, y - ay) for x, y in c} <= window
 
 
 def test_cnf_models_decode_to_creatures():
@@ -149,14 +188,21 @@ def _cli(*args):
                           cwd=Path(cli.__file__).parent.parent)
 
 
-def test_cli_count_and_errors():
+def test_cli_count():
     r = _cli("count", "palago-12", "--unique")
-    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"
-    r = _cli("count", "palago-0")
-    assert r.returncode == 2
-    assert r.stderr.strip() == "polycnf: error: palago-0: the number of tiles must be an integer from 1 to 40"
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # REFERENCE.md
+    r = _cli("count", "palago-12", "--unique", "--method", "enumerate")
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # REFERENCE.md
     r = _cli("count", "palago-5", "--unique", "--method", "ganak")
-    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1"
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1"       # REFERENCE.md
+
+
+@pytest.mark.parametrize("command, spec", [("count", "palago-0"), ("count", "palago--3"), ("count", "palago-x"),
+                                           ("count", "palago-41"), ("solve", "palago-x"), ("encode", "palago-0")])
+def test_cli_bad_names(command, spec, tmp_path):
+    r = _cli(command, spec, *(["-o", str(tmp_path / "x.cnf")] if command == "encode" else []))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip() == f"polycnf: error: {spec}: the number of tiles must be an integer from 1 to 40"
 
 
 def test_cli_solve_draws_and_svg(tmp_path):
@@ -165,7 +211,19 @@ def test_cli_solve_draws_and_svg(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "all 9 solutions" in r.stdout     # enumerator: 9 fixed creatures of 7 tiles
     text = svg.read_text()
-    assert text.count("<polygon") == 7 * 3 and "#2b6cb0" in text
+    assert text.count("<polygon") == 9 * 7 * 3 and "#2b6cb0" in text     # every one drawn
+
+
+def test_cli_solve_unique_draws_each_class_once(tmp_path):
+    svg = tmp_path / "c.svg"
+    r = _cli("solve", "palago-9", "--all", "--unique", "--svg", str(svg))
+    assert r.returncode == 0, r.stderr
+    assert "all 9 solutions, one per symmetry class" in r.stdout      # REFERENCE.md: 9 free creatures
+    assert r.stdout.count("solution ") == 9 and "solution 9:" in r.stdout
+    text = svg.read_text()
+    assert text.count("<polygon") == 9 * 9 * 3 and text.count("<text") == 9
+    r = _cli("solve", "palago-9", "--unique")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
 
 
 def test_encode_round_trips(tmp_path):
@@ -179,6 +237,19 @@ def test_encode_round_trips(tmp_path):
     assert (nvars, clauses, show) == (f.nvars, f.clauses, f.show_vars)
     # enumerator: 12 fixed creatures of 8 tiles; the file alone counts them
     assert ganak.count_in_process(clauses, nvars, show) == 12
+
+
+def test_encode_palago_14_round_trips(tmp_path):
+    from polycnf.solvers import sat
+    path = tmp_path / "p14.cnf"
+    r = _cli("encode", "palago-14", "-o", str(path))
+    assert r.returncode == 0, r.stderr
+    nvars, clauses, show, _ = read_dimacs(str(path))
+    inst = from_name("palago-14")
+    f = inst.formula()
+    assert (nvars, clauses, show) == (f.nvars, f.clauses, f.show_vars)
+    model = next(sat.models(clauses, show, sat.DEFAULT_SOLVER))     # the file alone gives a creature
+    inst.check(inst.decode(f.decode(model)))
 
 
 # -- the sequence file -------------------------------------------------------------
@@ -219,7 +290,48 @@ def _encloses_empty_cell(creature) -> bool:
     return len(box) > len(outside) + len(creature)
 
 
-@pytest.mark.slow
+#: The smallest (by translation-free form) of the 3 fixed creatures of 15 tiles
+#: that enclose an empty cell, (0, 2), found by enumerator.creatures(15).
+HOLED = {(-1, 1): 1, (-1, 2): 0, (-1, 3): 1, (-1, 4): 0, (0, 0): 1, (0, 1): 1, (0, 3): 0, (0, 4): 0,
+         (1, 0): 0, (1, 1): 2, (1, 2): 2, (1, 3): 1, (2, 0): 2, (2, 1): 2, (2, 2): 2}
+
+
+def _seed_closed(creature) -> bool:
+    """The seed's own test, run under node: does its function E (the second
+    program's search for an empty cell the creature needs), started into some
+    tile, find no such cell and visit every tile?"""
+    import json
+    line = next(x for x in SEED.read_text().splitlines() if x.startswith("n=>(E="))
+    e = re.match(r"n=>\((E=.*?),I=c=>", line).group(1)
+    h = [[x, y, t] for (x, y), t in creature.items()]
+    js = (f"{e};H={json.dumps(h)};S={json.dumps(tiles.STEP)};out=false;"
+          "for(const [x,y] of H)for(let d=0;d<3;d++){V={};const r=E(x-S[d][0],y-S[d][1],d);"
+          "const seen=new Set(Object.keys(V).map(k=>k.split(',').slice(0,2).join(',')));"
+          "if(r===0&&H.every(h=>seen.has(h[0]+','+h[1])))out=true};console.log(out)")
+    out = subprocess.run(["node", "-e", js], capture_output=True, text=True, check=True, timeout=60).stdout
+    return out.strip() == "true"
+
+
+def test_holed_creature_counts():
+    """Holes were decided from the seed's code (tiles.py): a creature may
+    enclose an empty cell.  The checker, the CNF and the enumerator accept one."""
+    assert (0, 2) not in HOLED and _encloses_empty_cell(HOLED)
+    tiles.check(HOLED, 15)
+    from polycnf.solvers import sat
+    f = cnf.creature_formula(15)
+    units = [[f.var(cnf.tile(c, t))] for c, t in HOLED.items()]
+    assert next(sat.models(f.clauses + units, f.show_vars, sat.DEFAULT_SOLVER, limit=1), None) is not None
+    assert tiles.normal(HOLED) in {tiles.normal(c) for c in enumerator.creatures(15)}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed: the seed's JavaScript oracle cannot run")
+@pytest.mark.skipif(not SEED.exists(), reason="seed 000 text is not present")
+def test_seed_code_accepts_holed_creature():
+    assert _seed_closed(HOLED)
+    assert _seed_closed({(0, 0): 1, (1, 0): 2, (0, 1): 0})          # the 3-tile creature
+    assert not _seed_closed({c: t for c, t in HOLED.items() if c != (2, 2)})   # opened
+
+
 def test_holes_first_appear_at_15_and_are_creatures():
     """The issue: creatures enclosing an empty cell first appear at n = 15;
     the seed's programs never look at such cells, so they count."""

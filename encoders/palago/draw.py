@@ -48,15 +48,16 @@ def closed(tiles: dict, cell, off) -> bool:
     return all((a[0] + dx, a[1] + dy) in tiles for dx, dy in CELLS_OF_CORNER)
 
 
-def svg(tiles: dict) -> str:
-    """Tiles drawn as Palago tiles; the creature's blue in full, blue that
-    belongs to no creature (it opens onto empty cells) pale."""
+def _drawing(tiles: dict, dx: float = 0.0, dy: float = 0.0) -> tuple[list, list, list]:
+    """Polygons of one creature moved by (dx, dy) in drawing coordinates (y
+    down): (svg elements, xs, ys)."""
     parts, xs, ys = [], [], []
 
     def poly(points, fill, stroke="none"):
-        xs.extend(p[0] for p in points)
-        ys.extend(-p[1] for p in points)
-        text = " ".join(f"{x:.3f},{-y:.3f}" for x, y in points)
+        pts = [(x + dx, -y + dy) for x, y in points]
+        xs.extend(p[0] for p in pts)
+        ys.extend(p[1] for p in pts)
+        text = " ".join(f"{x:.3f},{y:.3f}" for x, y in pts)
         parts.append(f'<polygon points="{text}" fill="{fill}" stroke="{stroke}" stroke-width="0.04"/>')
 
     for cell, t in sorted(tiles.items()):
@@ -64,7 +65,39 @@ def svg(tiles: dict) -> str:
         poly(hexagon, WHITE, EDGE)
         for shape, corners in blues:
             poly(shape, BLUE if all(closed(tiles, cell, off) for off in corners) else PALE)
-    x0, y0 = min(xs) - 0.2, min(ys) - 0.2
-    w, h = max(xs) - x0 + 0.2, max(ys) - y0 + 0.2
+    return parts, xs, ys
+
+
+def _document(parts, xs, ys, pad: float = 0.2) -> str:
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    w, h = max(xs) - x0 + pad, max(ys) - y0 + pad
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.3f} {y0:.3f} {w:.3f} {h:.3f}" '
             f'width="{40 * w:.0f}" height="{40 * h:.0f}">' + "".join(parts) + "</svg>\n")
+
+
+def svg(tiles: dict) -> str:
+    """Tiles drawn as Palago tiles; the creature's blue in full, blue that
+    belongs to no creature (it opens onto empty cells) pale."""
+    return _document(*_drawing(tiles))
+
+
+def sheet(creatures: list, columns: int | None = None) -> str:
+    """Several creatures in one picture, in rows, each numbered as listed
+    (the numbers of `solve`'s text output)."""
+    import math
+
+    columns = columns or max(1, math.ceil(math.sqrt(len(creatures))))
+    shapes = [_drawing(c) for c in creatures]
+    cw = max(max(xs) - min(xs) for _, xs, _ in shapes) + 1.0
+    ch = max(max(ys) - min(ys) for _, _, ys in shapes) + 1.4
+    parts, xs, ys = [], [], []
+    for i, c in enumerate(creatures):
+        _, cx, cy = shapes[i]
+        left, top = (i % columns) * cw, (i // columns) * ch
+        p, px, py = _drawing(c, left - min(cx), top + 0.7 - min(cy))
+        parts.append(f'<text x="{left:.3f}" y="{top + 0.45:.3f}" font-size="0.5" '
+                     f'font-family="sans-serif" fill="#4a5568">{i + 1}</text>')
+        parts.extend(p)
+        xs.extend(px + [left])
+        ys.extend(py + [top])
+    return _document(parts, xs, ys)

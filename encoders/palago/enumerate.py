@@ -13,6 +13,10 @@ cells (adding a corner never removes a cell).
 Fixed counts are sums over K; free counts come by Burnside over the seed's
 six symmetries: only K whose cells are symmetric up to translation can carry
 a symmetric creature, and for those the creatures are listed and tested.
+Each symmetry's fixed-point count is kept apart, so every n is checked: the
+two rotations fix equally many creatures, so do the three reflections
+(conjugates in the group), and the sum divides by 6.  The growth splits into
+25 independent parts (`cubes`, `count_parallel`).
 """
 
 from __future__ import annotations
@@ -189,8 +193,10 @@ def _cells_of(K) -> dict:
     return cells
 
 
-def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None):
-    """Fixed counts and Burnside sums by n for one part of the growth."""
+def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None) -> list[list[int]]:
+    """For one part of the growth: fix[g][n], the fixed creatures of n tiles
+    that the seed's g-th symmetry maps to a translate of themselves (g = 0,
+    the identity: all fixed creatures)."""
     import numpy as np
 
     from .compiled import run
@@ -203,8 +209,7 @@ def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None):
             break
         except ValueError:
             capacity *= 8
-    fixed = [int(v) for v in fixed]
-    burnside = list(fixed)
+    fix = [[int(v) for v in fixed]] + [[0] * (limit + 1) for _ in range(5)]
     start = 0
     for k in sym_k:
         K = [tuple(map(int, p)) for p in sym_xy[start:start + k]]
@@ -212,16 +217,54 @@ def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None):
         cells = _cells_of(K)
         for tiles in creatures_of(K, cells, count_only=False):
             own = normal(tiles)
-            burnside[len(cells)] += sum(normal(img) == own for img in symmetries(tiles)[1:])
-    return fixed, burnside
+            for g, img in enumerate(symmetries(tiles)[1:], 1):
+                fix[g][len(cells)] += normal(img) == own
+    return fix
+
+
+def _add(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
+    return [[x + y for x, y in zip(u, v)] for u, v in zip(a, b)]
+
+
+def burnside(fix: list[list[int]]) -> tuple[list[int], list[int]]:
+    """(fixed, free) from the fixed-point counts, checking the relation on
+    every n: conjugate symmetries fix equally many creatures (the two
+    rotations; the three reflections) and the sum divides by |G| = 6."""
+    for n in range(len(fix[0])):
+        if fix[1][n] != fix[2][n] or not fix[3][n] == fix[4][n] == fix[5][n]:
+            raise ArithmeticError(f"n={n}: conjugate symmetries fix {[f[n] for f in fix[1:]]} creatures")
+    return fix[0], _free([sum(f[n] for f in fix) for n in range(len(fix[0]))])
 
 
 def count(limit: int) -> tuple[list[int], list[int]]:
     """Fixed and free creature counts for n = 0..limit (index n): the compiled
     growth counts every K; Burnside's non-identity terms come from the corner
     sets it reports as symmetric."""
-    fixed, burnside = _run(limit)
-    return fixed, _free(burnside)
+    return burnside(_run(limit))
+
+
+def _part(args) -> tuple[list[list[int]], float]:
+    import time
+    limit, path = args
+    start = time.process_time()
+    fix = _run(limit, path, min_k=SPLIT_DEPTH + 1) if path else _run(limit, (), max_k=SPLIT_DEPTH)
+    return fix, time.process_time() - start
+
+
+def count_parallel(limit: int, jobs: int = 2) -> tuple[list[int], list[int], float]:
+    """`count` split into the cubes' parts, run on `jobs` processes:
+    (fixed, free, CPU seconds of the parts)."""
+    from multiprocessing import get_context
+
+    paths = [()] + [(a, b) for a in range(BRANCHES[0]) for b in range(BRANCHES[1])]
+    total = [[0] * (limit + 1) for _ in range(6)]
+    cpu = 0.0
+    with get_context("fork").Pool(jobs) as pool:
+        for fix, seconds in pool.imap_unordered(_part, [(limit, p) for p in paths]):
+            total = _add(total, fix)
+            cpu += seconds
+    fixed, free = burnside(total)
+    return fixed, free, cpu
 
 
 #: Cubes split the growth after the origin at the first two depths: a part
@@ -233,11 +276,8 @@ BRANCHES = (3, 8)
 def part_count(n: int, unique: bool, path: tuple) -> int:
     """One cube's share: fixed creatures of n tiles (or their Burnside sum)
     in one part of the growth; `path` () is the part with |K| <= SPLIT_DEPTH."""
-    if path:
-        fixed, burnside = _run(n, path, min_k=SPLIT_DEPTH + 1)
-    else:
-        fixed, burnside = _run(n, (), max_k=SPLIT_DEPTH)
-    return (burnside if unique else fixed)[n]
+    fix, _ = _part((n, path))
+    return sum(f[n] for f in fix) if unique else fix[0][n]
 
 
 def cubes(n: int, unique: bool):

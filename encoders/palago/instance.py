@@ -72,6 +72,10 @@ class PalagoInstance(Instance):
         from .draw import svg
         return svg(solution)
 
+    def svg_sheet(self, solutions) -> str:
+        from .draw import sheet
+        return sheet(solutions)
+
     def summary(self) -> dict:
         return {"tiles": self.n, "window cells": len(cnf.window(self.n))}
 

@@ -49,11 +49,15 @@ arcs join up across cells into the blue shapes::
      arc at D)               arc at M)              arc at L)
 
 A creature is a set of blue corners K joined into one piece by straights,
-with every cell around each corner of K placed, and no other cells.  The
-seed's programs follow the blue region from one start and only ask for the
-cells it reaches: a cell that no blue path reaches is never looked at, so a
-creature may enclose empty cells (the first such creatures have 15 tiles);
-polycnf counts them too, as the seed's programs do.
+with every cell around each corner of K placed, and no other cells.
+
+Holes, decided from the seed's code (its n <= 14 cannot show it): both
+programs follow the blue region from one start and only ask for the cells it
+reaches (the first through its connection masks, the second through E, which
+returns the first empty cell the region needs).  A cell that no blue path
+reaches is never looked at, so a creature may enclose empty cells; the first
+such creatures have 15 tiles.  polycnf counts them, as the seed's programs
+do (tests/test_palago.py runs the seed's own E on one under node).
 """
 
 from __future__ import annotations
