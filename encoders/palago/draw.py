@@ -1,4 +1,4 @@
-"""SVG pictures of creatures: each tile white with its blue corner arc and
+"""SVG pictures of creatures: each tile yellow with its blue corner arc and
 blue straight, so the creature shows as one blue shape."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..grids.hexagon import HexGrid
 from .tiles import CELLS_OF_CORNER, CORNER_ARC, STRAIGHT
 
-BLUE, PALE, WHITE, EDGE = "#2b6cb0", "#c3dafe", "#ffffff", "#a0aec0"
+BLUE, PALE, YELLOW, EDGE = "#2b6cb0", "#c3dafe", "#f6e7a1", "#a0aec0"
 GRID = HexGrid()
 
 
@@ -62,7 +62,7 @@ def _drawing(tiles: dict, dx: float = 0.0, dy: float = 0.0) -> tuple[list, list,
 
     for cell, t in sorted(tiles.items()):
         hexagon, blues = tile_shapes(cell, t)
-        poly(hexagon, WHITE, EDGE)
+        poly(hexagon, YELLOW, EDGE)
         for shape, corners in blues:
             poly(shape, BLUE if all(closed(tiles, cell, off) for off in corners) else PALE)
     return parts, xs, ys
