@@ -39,7 +39,8 @@ more holes than are left is dropped.  This matters most when holes are fixed.
 Splitting (``count_packings(split=...)``): with the 4 holes anywhere a single
 DP peaks near 10^8 states or more (tens of GB), so the count is split on the
 placement of the X pentomino: one DP per placement, X placed in advance and
-its cells closed to the other pieces.  By default one placement per orbit
+its cells closed to the other pieces (by default on the 8x8 board, on the
+placements of X and I together: the cubes of packing_cubes.py).  By default one placement per orbit
 under the symmetries of the board (that fix ``fixed_empty``), weighted by the
 orbit size: a symmetry g maps the packings with X at p one-to-one onto those
 with X at g(p).  ``split="x"`` runs every placement instead (no symmetry used).
@@ -309,9 +310,39 @@ def _holes_needed(free, left, not_col0, not_coll, w, modulus, min_size):
 
 
 @njit(cache=True)
+def _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp, fit_valid):
+    """A necessary condition for finishing: every piece in the bit set ``todo``
+    still has a placement inside the cells ``free``, and at most ``left`` free
+    cells are covered by no such placement (those must be holes).  Aspect a of
+    piece p fits with its bounding box's top-left corner at cell k iff bit k of
+    fit_valid[p, a] (the box stays on the board) and of free >> o for each cell
+    offset o of the aspect."""
+    one = np.uint64(1)
+    cover = np.uint64(0)
+    while todo:
+        p = 0
+        while not (todo >> np.uint64(p)) & one:
+            p += 1
+        todo &= ~(one << np.uint64(p))
+        some = np.uint64(0)
+        for a in range(fit_nasp[p]):
+            at = fit_valid[p, a]
+            for c in range(fit_size[p]):
+                at &= free >> np.uint64(fit_offs[p, a, c])
+            if at:
+                some = at
+                for c in range(fit_size[p]):
+                    cover |= at << np.uint64(fit_offs[p, a, c])
+        if not some:
+            return False
+    return _popcount(free & ~cover) <= left
+
+
+@njit(cache=True)
 def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mask,
             span, npieces, holes_max, tkeys, tvals, order, shift, fill, max_fill,
-            prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size):
+            prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size,
+            fit_offs, fit_size, fit_nasp, fit_valid, fit_skip):
     """Expand states keys[first:] at cell base - 1 into the table (tkeys, tvals).
 
     The placements tried at the cell are those of ``_neighbourhood_lists`` for
@@ -368,8 +399,11 @@ def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mas
                 else:
                     left = np.int64(holes_max) - np.int64(h) - 1 - fixed_ahead
                     free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    if left >= 0 and _holes_needed(free, left, not_col0, not_coll, w,
-                                                   modulus, min_size) <= left:
+                    todo = ~rest & used_mask & ~fit_skip
+                    if left >= 0 and _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp,
+                                              fit_valid) \
+                            and _holes_needed(free, left, not_col0, not_coll, w,
+                                              modulus, min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
                         order[fill] = slot
@@ -397,8 +431,10 @@ def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mas
                     tvals[slot] += val
                 else:
                     free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    if _holes_needed(free, left, not_col0, not_coll, w, modulus,
-                                     min_size) <= left:
+                    todo = ~(rest | pbit) & used_mask & ~fit_skip
+                    if _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp, fit_valid) \
+                            and _holes_needed(free, left, not_col0, not_coll, w, modulus,
+                                              min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
                         order[fill] = slot
@@ -412,6 +448,31 @@ def _new_table(cap):
     """An empty hash table of cap slots: keys, values, insertion order."""
     return (np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=np.uint64),
             np.empty(int(cap * _MAX_LOAD) + 1, dtype=np.int64))
+
+
+def _fit_tables(width, height, cells, fixed_placements):
+    """The aspects of each piece as bit offsets, for ``_all_fit``: (offsets,
+    sizes, numbers of aspects, masks of the top-left corners that keep the
+    aspect on the board, bit set of the pieces placed in advance)."""
+    asps = [aspects(c) for c in cells]
+    most = max([len(a) for a in asps] + [1])
+    size = max([len(c) for c in cells] + [1])
+    offs = np.zeros((len(cells), most, size), dtype=np.int64)
+    valid = np.zeros((len(cells), most), dtype=np.uint64)
+    for p, pa in enumerate(asps):
+        for a, asp in enumerate(pa):
+            h = 1 + max(r for r, _ in asp)
+            w = 1 + max(c for _, c in asp)
+            offs[p, a, :len(asp)] = [r * width + c for r, c in asp]
+            m = 0
+            for r in range(height - h + 1):
+                for c in range(width - w + 1):
+                    if r * width + c < 64:
+                        m |= 1 << (r * width + c)
+            valid[p, a] = m
+    skip = sum(1 << p for p in fixed_placements)
+    return (offs, np.array([len(c) for c in cells], dtype=np.int64),
+            np.array([len(a) for a in asps], dtype=np.int64), valid, np.uint64(skip))
 
 
 def _neighbourhood_lists(tb):
@@ -475,6 +536,7 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     keys = np.zeros(1, dtype=np.uint64)
     vals = np.ones(1, dtype=np.uint64)
     nb_idx, nb_cnt = _neighbourhood_lists(tb)
+    fit = _fit_tables(width, height, cells, fixed_placements)
     # cells that must stay empty from each cell on (they are holes to come)
     fixed_from = np.append(np.cumsum((tb.mode == 1)[::-1])[::-1], 0)
     res = Result(0)
@@ -511,7 +573,7 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
                                   tb.span, n, holes, tkeys, tvals, order, shift, fill, max_fill,
                                   do_prune, min(base, 63), np.uint64(beyond), np.uint64(board),
                                   np.uint64(tb.avoid), int(fixed_from[base]), width, modulus,
-                                  min_size)
+                                  min_size, *fit)
             if first >= len(keys):
                 break
             cap *= 2  # grow and go on with the remaining states
@@ -597,7 +659,9 @@ def count_packings(width=8, height=8, holes=4, fixed_empty=(), progress=False,
     "x", one DP per placement of the X pentomino (which must be in
     ``pieces``), summed; "x-orbits", one DP per orbit of X placements under
     the board symmetries fixing ``fixed_empty``, weighted by orbit size;
-    "auto": "x-orbits" on boards of 64 cells or more with X, else None.
+    "x-i-orbits", the same for pairs of X and I placements (packing_cubes.py);
+    "auto": "x-i-orbits" on boards of 64 cells or more with X and I, else
+    "x-orbits" with X, else None.
     """
     return count_packings_detailed(width, height, holes, fixed_empty, progress,
                                    pieces, split)[0]
@@ -608,10 +672,13 @@ def count_packings_detailed(width=8, height=8, holes=4, fixed_empty=(), progress
     """(count, list of (X cells or None, weight, Result)); see count_packings."""
     names = list(pieces) if pieces is not None else list(PIECE_NAMES)
     if split == "auto":
-        split = "x-orbits" if "X" in names and width * height >= 64 else None
+        split = None if "X" not in names or width * height < 64 else \
+            "x-i-orbits" if "I" in names else "x-orbits"
     if split is None:
         r = run(width, height, holes, fixed_empty, pieces, progress)
         return r.count, [(None, 1, r)]
+    if split == "x-i-orbits":
+        return _count_pairs(width, height, holes, fixed_empty, progress, pieces, names)
     if split not in ("x", "x-orbits"):
         raise ValueError(f"unknown split {split!r}")
     parts = split_placements(width, height, PENTOMINOES["X"], fixed_empty,
@@ -628,6 +695,24 @@ def count_packings_detailed(width=8, height=8, holes=4, fixed_empty=(), progress
         details.append((cells, weight, r))
         if outer is not None:
             outer.set_postfix(total=total)
+    return total, details
+
+
+def _count_pairs(width, height, holes, fixed_empty, progress, pieces, names):
+    """Split "x-i-orbits": one lean DP per orbit of (X, I) placements, as the
+    cubes of packing_cubes.py (a few times fewer states per DP than X alone,
+    and less work in all)."""
+    from .packing_cubes import parts
+
+    found = parts(width, height, fixed_empty, names)
+    total, details = 0, []
+    if progress:
+        from tqdm import tqdm
+        found = tqdm(found, desc="(X, I) placements", unit="run", file=sys.stderr, leave=False)
+    for label, fixed, weight in found:
+        r = run(width, height, holes, fixed_empty, pieces, fixed_pieces=dict(fixed), lean=True)
+        total += weight * r.count
+        details.append((label, weight, r))
     return total, details
 
 
