@@ -20,10 +20,12 @@ from polycnf.encoders.errors import InputError
 from polycnf.solvers.errors import BackendError
 
 RETRIES = 1
-#: cubes run in this process for this long before a local cluster is started for
-#: the rest: about what starting 2 workers costs here (1-4 s), so a count that
-#: fits in it never waits for a cluster, and a long one loses at most this much
+#: a local cluster costs about 1-4 s of wall and 5 s of CPU to start here, so
+#: cubes first run in this process; once they have used LOCAL_SECONDS of CPU,
+#: the rest go to a cluster only if, at the average CPU per cube so far, they
+#: look like more than CLUSTER_WORTH seconds (checked again after each cube)
 LOCAL_SECONDS = 2.0
+CLUSTER_WORTH = 10.0
 #: verdicts, not failures: a second try would say the same, so they are raised as they are
 VERDICTS = (TimeoutError, BackendError, InputError)
 
@@ -50,13 +52,13 @@ def run_cube(cube: Cube) -> int:
 
 
 def run(cubes: list[Cube], client=None, desc: str = "cubes", start=None,
-        local_seconds: float = 0.0) -> int:
+        local_seconds: float = LOCAL_SECONDS) -> int:
     """The exact total of `cubes`; `client` is a distributed Client or None.
 
     With `start` (a function returning a Client) and no client: the cubes run
-    here, in order, until `local_seconds` have passed; only then is `start()`
-    called and the rest sent to its workers, so a small count never pays for
-    starting a cluster."""
+    here, in order, until `_worth_a_cluster` says the rest are worth one; only
+    then is `start()` called and the rest sent to its workers, so a small count
+    never pays for starting a cluster."""
     from tqdm import tqdm
 
     counts: list = [None] * len(cubes)
@@ -64,8 +66,7 @@ def run(cubes: list[Cube], client=None, desc: str = "cubes", start=None,
     with tqdm(desc=desc, total=len(cubes), unit="cube", file=sys.stderr, disable=None, leave=False) as bar:
         try:
             if client is None:
-                deadline = time.monotonic() + local_seconds if start is not None else None
-                todo = _run_here(cubes, todo, counts, bar, deadline)
+                todo = _run_here(cubes, todo, counts, bar, None if start is None else local_seconds)
                 if todo:
                     client = start()
             if todo:
@@ -82,10 +83,17 @@ def _failure(cube: Cube, error: BaseException) -> CubeFailed:
                       f"{type(error).__name__}: {error} (rerun it alone with --cube)")
 
 
-def _run_here(cubes, todo, counts, bar, deadline=None) -> list[int]:
-    """Run the cubes `todo` here in order (until `deadline`, if given); the rest."""
+def _worth_a_cluster(cpu: float, done: int, left: int, local_seconds: float) -> bool:
+    return done > 0 and cpu >= local_seconds and cpu / done * left > CLUSTER_WORTH
+
+
+def _run_here(cubes, todo, counts, bar, local_seconds=None) -> list[int]:
+    """Run the cubes `todo` here in order; the ones left.  With `local_seconds`,
+    stop as soon as the rest are worth a cluster (`_worth_a_cluster`)."""
+    cpu0 = time.process_time()
     for k, i in enumerate(todo):
-        if deadline is not None and time.monotonic() > deadline:
+        if local_seconds is not None and _worth_a_cluster(time.process_time() - cpu0, k, len(todo) - k,
+                                              local_seconds):
             return todo[k:]
         for attempt in range(RETRIES + 1):
             try:
@@ -145,8 +153,8 @@ def _finished(pending):
 def count(instance, method: str, unique: bool, workers, options) -> int:
     """The count of `instance` by `method`, split into cubes run on `workers`
     (an api.localcluster.Workers).  On a named scheduler every cube goes there;
-    otherwise the cubes start here and a local cluster is started only for
-    what is left after `LOCAL_SECONDS` (see `run`)."""
+    otherwise the cubes start here and a local cluster is started only when
+    what is left looks worth it (see `run`)."""
     from .cubes import cubes_for
 
     cubes = cubes_for(instance, method, unique, options)
@@ -157,7 +165,7 @@ def count(instance, method: str, unique: bool, workers, options) -> int:
             raise PartialCount(Fraction(0), 0, len(cubes)) from None
         return run(cubes, client, desc=f"{method} cubes")
     start = None if workers.local or len(cubes) == 1 else workers.client
-    return run(cubes, None, desc=f"{method} cubes", start=start, local_seconds=LOCAL_SECONDS)
+    return run(cubes, None, desc=f"{method} cubes", start=start)
 
 
 def count_one(instance, method: str, unique: bool, workers, options, label: str):
