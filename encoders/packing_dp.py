@@ -27,7 +27,8 @@ the board and whose cells are free in the window; then shift.  Equal keys are
 merged by adding their values, in an open-addressing hash table written in
 numba (``_expand``), reused from cell to cell (only its used slots, recorded in
 insertion order, are read out and emptied).  A state tries only the placements
-that avoid its occupied cells among 8 nearby ones (``_neighbourhood_lists``).  The answer is the value of the final state with all
+that avoid its occupied cells among 8 nearby ones (``_neighbourhood_lists``).
+The answer is the value of the final state with all
 pieces and exactly ``holes`` holes.  Cells of ``fixed_empty`` must be holes:
 no placement covers them, and they count in ``holes``.
 
@@ -40,7 +41,8 @@ Splitting (``count_packings(split=...)``): with the 4 holes anywhere a single
 DP peaks near 10^8 states or more (tens of GB), so the count is split on the
 placement of the X pentomino: one DP per placement, X placed in advance and
 its cells closed to the other pieces (by default on the 8x8 board, on the
-placements of X and I together: the cubes of packing_cubes.py).  By default one placement per orbit
+placements of X and I together: the cubes of packing_cubes.py).  By default
+one placement per orbit
 under the symmetries of the board (that fix ``fixed_empty``), weighted by the
 orbit size: a symmetry g maps the packings with X at p one-to-one onto those
 with X at g(p).  ``split="x"`` runs every placement instead (no symmetry used).
@@ -310,39 +312,9 @@ def _holes_needed(free, left, not_col0, not_coll, w, modulus, min_size):
 
 
 @njit(cache=True)
-def _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp, fit_valid):
-    """A necessary condition for finishing: every piece in the bit set ``todo``
-    still has a placement inside the cells ``free``, and at most ``left`` free
-    cells are covered by no such placement (those must be holes).  Aspect a of
-    piece p fits with its bounding box's top-left corner at cell k iff bit k of
-    fit_valid[p, a] (the box stays on the board) and of free >> o for each cell
-    offset o of the aspect."""
-    one = np.uint64(1)
-    cover = np.uint64(0)
-    while todo:
-        p = 0
-        while not (todo >> np.uint64(p)) & one:
-            p += 1
-        todo &= ~(one << np.uint64(p))
-        some = np.uint64(0)
-        for a in range(fit_nasp[p]):
-            at = fit_valid[p, a]
-            for c in range(fit_size[p]):
-                at &= free >> np.uint64(fit_offs[p, a, c])
-            if at:
-                some = at
-                for c in range(fit_size[p]):
-                    cover |= at << np.uint64(fit_offs[p, a, c])
-        if not some:
-            return False
-    return _popcount(free & ~cover) <= left
-
-
-@njit(cache=True)
 def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mask,
             span, npieces, holes_max, tkeys, tvals, order, shift, fill, max_fill,
-            prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size,
-            fit_offs, fit_size, fit_nasp, fit_valid, fit_skip):
+            prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size):
     """Expand states keys[first:] at cell base - 1 into the table (tkeys, tvals).
 
     The placements tried at the cell are those of ``_neighbourhood_lists`` for
@@ -399,11 +371,8 @@ def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mas
                 else:
                     left = np.int64(holes_max) - np.int64(h) - 1 - fixed_ahead
                     free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    todo = ~rest & used_mask & ~fit_skip
-                    if left >= 0 and _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp,
-                                              fit_valid) \
-                            and _holes_needed(free, left, not_col0, not_coll, w,
-                                              modulus, min_size) <= left:
+                    if left >= 0 and _holes_needed(free, left, not_col0, not_coll, w,
+                                                   modulus, min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
                         order[fill] = slot
@@ -431,10 +400,8 @@ def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mas
                     tvals[slot] += val
                 else:
                     free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    todo = ~(rest | pbit) & used_mask & ~fit_skip
-                    if _all_fit(free, todo, left, fit_offs, fit_size, fit_nasp, fit_valid) \
-                            and _holes_needed(free, left, not_col0, not_coll, w, modulus,
-                                              min_size) <= left:
+                    if _holes_needed(free, left, not_col0, not_coll, w, modulus,
+                                     min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
                         order[fill] = slot
@@ -448,31 +415,6 @@ def _new_table(cap):
     """An empty hash table of cap slots: keys, values, insertion order."""
     return (np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=np.uint64),
             np.empty(int(cap * _MAX_LOAD) + 1, dtype=np.int64))
-
-
-def _fit_tables(width, height, cells, fixed_placements):
-    """The aspects of each piece as bit offsets, for ``_all_fit``: (offsets,
-    sizes, numbers of aspects, masks of the top-left corners that keep the
-    aspect on the board, bit set of the pieces placed in advance)."""
-    asps = [aspects(c) for c in cells]
-    most = max([len(a) for a in asps] + [1])
-    size = max([len(c) for c in cells] + [1])
-    offs = np.zeros((len(cells), most, size), dtype=np.int64)
-    valid = np.zeros((len(cells), most), dtype=np.uint64)
-    for p, pa in enumerate(asps):
-        for a, asp in enumerate(pa):
-            h = 1 + max(r for r, _ in asp)
-            w = 1 + max(c for _, c in asp)
-            offs[p, a, :len(asp)] = [r * width + c for r, c in asp]
-            m = 0
-            for r in range(height - h + 1):
-                for c in range(width - w + 1):
-                    if r * width + c < 64:
-                        m |= 1 << (r * width + c)
-            valid[p, a] = m
-    skip = sum(1 << p for p in fixed_placements)
-    return (offs, np.array([len(c) for c in cells], dtype=np.int64),
-            np.array([len(a) for a in asps], dtype=np.int64), valid, np.uint64(skip))
 
 
 def _neighbourhood_lists(tb):
@@ -536,7 +478,6 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     keys = np.zeros(1, dtype=np.uint64)
     vals = np.ones(1, dtype=np.uint64)
     nb_idx, nb_cnt = _neighbourhood_lists(tb)
-    fit = _fit_tables(width, height, cells, fixed_placements)
     # cells that must stay empty from each cell on (they are holes to come)
     fixed_from = np.append(np.cumsum((tb.mode == 1)[::-1])[::-1], 0)
     res = Result(0)
@@ -573,7 +514,7 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
                                   tb.span, n, holes, tkeys, tvals, order, shift, fill, max_fill,
                                   do_prune, min(base, 63), np.uint64(beyond), np.uint64(board),
                                   np.uint64(tb.avoid), int(fixed_from[base]), width, modulus,
-                                  min_size, *fit)
+                                  min_size)
             if first >= len(keys):
                 break
             cap *= 2  # grow and go on with the remaining states
