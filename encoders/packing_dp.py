@@ -56,7 +56,9 @@ Results (bench/bench_packing_dp.py, 2 shared cores): centre 2x2 holes 520
 raw / 65 unique in 0.5 s (peak 205,988 states); holes fixed at (3,3), (3,4),
 (4,3), 4th anywhere: 40,508 in 1.4 s; 4 holes anywhere: 536,773,672 raw,
 67,096,709 unique, in 290-320 s over the 6 X orbits (peak 16,060,962 states per
-cell, 1.7 GB resident); with X at the centre alone 12,989,702 (19 s).
+cell, 1.7 GB resident); with X at the centre alone 12,989,702 (19 s).  Since
+the table reuse and the neighbourhood lists: the 6 X orbits in 192 s CPU
+(1.6 GB), the 201 (X, I) cubes in 146 s CPU (313 MB at most).
 
 Counts up to symmetry (``unique``): by Burnside's lemma the number of orbits
 under the 8 symmetries of the square is (1/8) * sum_g |Fix(g)|.  A packing
