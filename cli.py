@@ -456,7 +456,8 @@ def seconds_arg(text):
 def parallel_options(c, cube: bool):
     c.add_argument("--jobs", type=positive_int, default=None,
                    help=f"worker processes of a local Dask cluster (default ${localcluster.JOBS_VARIABLE}, "
-                        "else the machine's cores; 1: this process only)")
+                        "else the machine's cores; 1: this process only); cubes start in this process "
+                        "and the cluster starts only when the rest look like over 10 s of CPU")
     c.add_argument("--scheduler", default=None, help="run the cubes on this Dask scheduler (tcp://HOST:PORT)")
     if cube:
         c.add_argument("--cube", default=None, help="count only the cube with this label (see 'polycnf cubes')")

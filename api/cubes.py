@@ -8,7 +8,9 @@ count the same method would give in one piece.  Splits, by method:
   * ganak: a case's CNF split on the values of a few shown variables
     (cube-and-conquer; the count is projected on the show set, so fixing shown
     variables partitions it);
-  * direct on t4: the frontier DP split on the pieces over one cell.
+  * direct: the family's own split (`instance.cubes`: the packing DP's placement
+    orbits for square-cell tilings, the Palago enumerator's first depths); on t4
+    the frontier DP split on the pieces over one cell.
 Splitting stops once there are `TARGET_CUBES` cubes (or nothing is left to
 split), independently of the number of workers, so labels are stable and
 `--cube LABEL` finds the same cube again.
@@ -117,9 +119,16 @@ def cnf_cubes(formula, label: str, weight, target: int, options: Options) -> lis
 
 
 def direct_cubes(instance, unique: bool, target: int) -> list[Cube]:
-    """The family's own counter; t4's frontier DP splits on the pieces over one cell."""
+    """The family's own counter as cubes: the family's own split where it has one
+    (`instance.cubes(unique)`: the packing DP's (X, I) placement orbits of
+    encoders/packing_cubes.py for square-cell tilings, the Palago enumerator's
+    first depths), else t4's frontier DP split on the pieces over one cell, else
+    one cube."""
     from polycnf.encoders.t4 import BOARD, T4Instance
 
+    found = instance.cubes(unique)
+    if found:
+        return found
     if unique or not isinstance(instance, T4Instance):
         return [Cube("direct", partial(count_direct, instance, unique))]
     cells = instance.cells

@@ -20,6 +20,12 @@ from polycnf.encoders.errors import InputError
 from polycnf.solvers.errors import BackendError
 
 RETRIES = 1
+#: a local cluster costs about 1-4 s of wall and 5 s of CPU to start here, so
+#: cubes first run in this process; once they have used LOCAL_SECONDS of CPU,
+#: the rest go to a cluster only if, at the average CPU per cube so far, they
+#: look like more than CLUSTER_WORTH seconds (checked again after each cube)
+LOCAL_SECONDS = 2.0
+CLUSTER_WORTH = 10.0
 #: verdicts, not failures: a second try would say the same, so they are raised as they are
 VERDICTS = (TimeoutError, BackendError, InputError)
 
@@ -45,17 +51,26 @@ def run_cube(cube: Cube) -> int:
     return cube.task()
 
 
-def run(cubes: list[Cube], client=None, desc: str = "cubes") -> int:
-    """The exact total of `cubes`; `client` is a distributed Client or None."""
+def run(cubes: list[Cube], client=None, desc: str = "cubes", start=None,
+        local_seconds: float = LOCAL_SECONDS) -> int:
+    """The exact total of `cubes`; `client` is a distributed Client or None.
+
+    With `start` (a function returning a Client) and no client: the cubes run
+    here, in order, until `_worth_a_cluster` says the rest are worth one; only
+    then is `start()` called and the rest sent to its workers, so a small count
+    never pays for starting a cluster."""
     from tqdm import tqdm
 
     counts: list = [None] * len(cubes)
+    todo = list(range(len(cubes)))
     with tqdm(desc=desc, total=len(cubes), unit="cube", file=sys.stderr, disable=None, leave=False) as bar:
         try:
             if client is None:
-                _run_here(cubes, counts, bar)
-            else:
-                _run_on(client, cubes, counts, bar)
+                todo = _run_here(cubes, todo, counts, bar, None if start is None else local_seconds)
+                if todo:
+                    client = start()
+            if todo:
+                _run_on(client, cubes, todo, counts, bar)
         except KeyboardInterrupt:
             done = [i for i, n in enumerate(counts) if n is not None]
             partial = sum((cubes[i].weight * counts[i] for i in done), Fraction(0))
@@ -68,27 +83,38 @@ def _failure(cube: Cube, error: BaseException) -> CubeFailed:
                       f"{type(error).__name__}: {error} (rerun it alone with --cube)")
 
 
-def _run_here(cubes, counts, bar) -> None:
-    for i, cube in enumerate(cubes):
+def _worth_a_cluster(cpu: float, done: int, left: int, local_seconds: float) -> bool:
+    return done > 0 and cpu >= local_seconds and cpu / done * left > CLUSTER_WORTH
+
+
+def _run_here(cubes, todo, counts, bar, local_seconds=None) -> list[int]:
+    """Run the cubes `todo` here in order; the ones left.  With `local_seconds`,
+    stop as soon as the rest are worth a cluster (`_worth_a_cluster`)."""
+    cpu0 = time.process_time()
+    for k, i in enumerate(todo):
+        if local_seconds is not None and _worth_a_cluster(time.process_time() - cpu0, k, len(todo) - k,
+                                              local_seconds):
+            return todo[k:]
         for attempt in range(RETRIES + 1):
             try:
-                counts[i] = run_cube(cube)
+                counts[i] = run_cube(cubes[i])
                 break
             except (KeyboardInterrupt, *VERDICTS):
                 raise
             except Exception as e:         # retried once, then reported by label
                 if attempt == RETRIES:
-                    raise _failure(cube, e) from None
+                    raise _failure(cubes[i], e) from None
         bar.update(1)
+    return []
 
 
-def _run_on(client, cubes, counts, bar) -> None:
+def _run_on(client, cubes, todo, counts, bar) -> None:
     from distributed import as_completed
 
     index, tries = {}, {}
     futures = []
-    for i, cube in enumerate(cubes):
-        f = client.submit(run_cube, cube, pure=False)
+    for i in todo:
+        f = client.submit(run_cube, cubes[i], pure=False)
         index[f.key], tries[i] = i, 0
         futures.append(f)
     pending = as_completed(futures)
@@ -126,15 +152,20 @@ def _finished(pending):
 # -- counts by cubes ------------------------------------------------------------------
 def count(instance, method: str, unique: bool, workers, options) -> int:
     """The count of `instance` by `method`, split into cubes run on `workers`
-    (an api.localcluster.Workers); one cube runs here unless a scheduler is named."""
+    (an api.localcluster.Workers).  On a named scheduler every cube goes there;
+    otherwise the cubes start here and a local cluster is started only when
+    what is left looks worth it (see `run`)."""
     from .cubes import cubes_for
 
     cubes = cubes_for(instance, method, unique, options)
-    try:
-        use = None if len(cubes) == 1 and workers.scheduler is None else workers.client()
-    except KeyboardInterrupt:
-        raise PartialCount(Fraction(0), 0, len(cubes)) from None
-    return run(cubes, use, desc=f"{method} cubes")
+    if workers.scheduler is not None:
+        try:
+            client = workers.client()
+        except KeyboardInterrupt:
+            raise PartialCount(Fraction(0), 0, len(cubes)) from None
+        return run(cubes, client, desc=f"{method} cubes")
+    start = None if workers.local or len(cubes) == 1 else workers.client
+    return run(cubes, None, desc=f"{method} cubes", start=start)
 
 
 def count_one(instance, method: str, unique: bool, workers, options, label: str):

@@ -1,14 +1,17 @@
-"""Counts by cubes: `--jobs 1` against `--jobs 2`, side by side in one run.
+"""Counts on all cores: `--jobs 1` against `--jobs 2`, side by side in one run.
 
-Each row runs in a fresh child process (so peak memory is its own): the
-count's cubes (api/cubes.py) run in that process for jobs 1, on a Dask
-LocalCluster of 2 worker processes for jobs 2 (cluster start-up included).
-Printed: seconds, the ratio jobs1/jobs2 (2 is the goal on 2 cores), peak RSS
-of the main process and of the largest worker, and whether both counts equal
-the instance's trusted count.
+Each figure is one `python -m polycnf count ... --json` run as a fresh child
+process, measured with os.wait4: wall seconds, CPU seconds (user + system of
+the child and every process it waited for: Dask's nannies and workers), and
+peak RSS of the largest single process in that tree.  `--jobs 1` counts in one
+process; `--jobs 2` starts in this process and sends what is left after
+api/parallel.LOCAL_SECONDS to a LocalCluster of 2 workers (start-up included).
+The last row puts the single-process DP over the 6 X orbits (what `count
+pentomino-8x8` ran before issue 11, today's DP code) against the default count.
+Every count must equal the instance's trusted count.  The machine is shared:
+the load average is printed before and after.
 
-Run: nice python bench/bench_parallel.py [--with-8x8]
-(pentomino-8x8 by the packing DP is one cube until the DP splits: ~400 s each.)
+Run: nice python bench/bench_parallel.py [--skip-8x8] [--skip-old]
 """
 
 from __future__ import annotations
@@ -16,60 +19,76 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
 
-ROWS = [("pentomino-6x10", "dlx", False), ("pentomino-6x10", "dlx", True),
-        ("pentomino-8x8-centre", "dlx", False)]
-BIG = [("pentomino-8x8", "direct", False)]
+ROWS = [("pentomino-8x8", False), ("pentomino-6x10", False), ("pentomino-6x10", True),
+        ("pentomino-8x8-centre", False)]
+OLD_DP = ("from polycnf.encoders import packing_dp as pd; import json; "
+          "print(json.dumps({'count': pd.count_packings(split='x-orbits')}))")
 
 
-def one(name: str, method: str, unique: bool, jobs: int) -> dict:
-    """Count in this process (the child); returns the measurements."""
-    from polycnf.api import parallel
-    from polycnf.api.cubes import cubes_for
-    from polycnf.api.localcluster import Workers
-    from polycnf.encoders import catalog
-
+def measured(argv: list[str]) -> dict:
+    """Run argv as a child; its JSON output plus wall, cpu, peak MB of its tree."""
     start = time.perf_counter()
-    inst = catalog.load(name)
-    with Workers(jobs) as workers:
-        cubes = cubes_for(inst, method, unique)
-        client = workers.client()
-        n = parallel.run(cubes, client)
-        worker_kb = max(client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss).values()) \
-            if client is not None else 0
-    expected = inst.expected.unique if unique else inst.expected.raw
-    return {"count": n, "ok": n == expected, "cubes": len(cubes), "seconds": time.perf_counter() - start,
-            "main_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "worker_mb": worker_kb / 1024}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"{' '.join(argv)} failed with status {status}")
+    result = json.loads(out.strip().splitlines()[-1])
+    result.update(wall=wall, cpu=usage.ru_utime + usage.ru_stime, mb=usage.ru_maxrss / 1024)
+    return result
 
 
-def measure(name, method, unique, jobs) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--one", name, method,
-                          str(int(unique)), str(jobs)], capture_output=True, text=True, check=True).stdout
-    return json.loads(out.splitlines()[-1])
+def count(name: str, unique: bool, jobs: int | None) -> dict:
+    argv = [sys.executable, "-m", "polycnf", "count", name, "--json"]
+    argv += ["--unique"] if unique else []
+    argv += ["--jobs", str(jobs)] if jobs else []
+    return measured(argv)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f} on {os.cpu_count()} cores"
+
+
+def line(label, a, b, ok) -> str:
+    return (f"{label:<30} {a['wall']:>7.1f} {a['cpu']:>7.1f} {a['mb']:>6.0f} | {b['wall']:>7.1f} "
+            f"{b['cpu']:>7.1f} {b['mb']:>6.0f} | {a['wall'] / b['wall']:>5.2f}  {ok}")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--with-8x8", action="store_true", help="also pentomino-8x8 anywhere (slow)")
-    p.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
+    p.add_argument("--skip-8x8", action="store_true", help="leave out pentomino-8x8 (the slow rows)")
+    p.add_argument("--skip-old", action="store_true", help="leave out the old single-process DP")
     a = p.parse_args()
-    if a.one:
-        name, method, unique, jobs = a.one
-        print(json.dumps(one(name, method, unique == "1", int(jobs))))
-        return
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (other users slow jobs 2 down)")
-    print(f"{'count':<34} {'cubes':>5} {'jobs 1 s':>9} {'jobs 2 s':>9} {'ratio':>6} "
-          f"{'MB main 1/2':>12} {'MB worker':>9}  exact")
-    for name, method, unique in ROWS + (BIG if a.with_8x8 else []):
-        r1, r2 = measure(name, method, unique, 1), measure(name, method, unique, 2)
-        label = f"{name}{' --unique' if unique else ''} ({method})"
-        print(f"{label:<34} {r1['cubes']:>5} {r1['seconds']:>9.2f} {r2['seconds']:>9.2f} "
-              f"{r1['seconds'] / r2['seconds']:>6.2f} {r1['main_mb']:>5.0f}/{r2['main_mb']:<6.0f} "
-              f"{r2['worker_mb']:>9.0f}  {r1['ok'] and r2['ok'] and r1['count'] == r2['count']}", flush=True)
+    from polycnf.encoders import catalog
+
+    print(load())
+    print(f"{'count (method)':<30} {'wall s':>7} {'cpu s':>7} {'MB':>6} | {'wall s':>7} {'cpu s':>7} "
+          f"{'MB':>6} | ratio  exact")
+    print(f"{'':<30} {'--jobs 1':^22} | {'--jobs 2':^22} | wall 1/2")
+    new_8x8 = None
+    for name, unique in ROWS:
+        if a.skip_8x8 and name == "pentomino-8x8":
+            continue
+        inst = catalog.load(name)
+        want = inst.expected.unique if unique else inst.expected.raw
+        r1, r2 = count(name, unique, 1), count(name, unique, 2)
+        if name == "pentomino-8x8":
+            new_8x8 = r2
+        ok = r1["count"] == r2["count"] == want
+        label = f"{name}{' --unique' if unique else ''} ({r1['method']})"
+        print(line(label, r1, r2, ok), flush=True)
+    if not (a.skip_8x8 or a.skip_old):
+        want = catalog.load("pentomino-8x8").expected.raw
+        old = measured([sys.executable, "-c", OLD_DP])
+        print(f"\n{'pentomino-8x8':<30} {'old: X orbits, 1 process':^22} | {'new default':^22} | wall old/new")
+        print(line("", old, new_8x8, old["count"] == new_8x8["count"] == want), flush=True)
+    print(load())
 
 
 if __name__ == "__main__":

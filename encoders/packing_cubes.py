@@ -67,24 +67,31 @@ def placement_orbits(width, height, names, fixed_empty=()):
     return out
 
 
+def parts(width, height, fixed_empty, names, depth=2):
+    """(label, fixed pieces as (name, cells) pairs, orbit size) for each orbit
+    of placements of the first ``depth`` of SPLIT_PIECES in ``names``, the
+    placements turned by ``_best_orientation``."""
+    split = [n for n in SPLIT_PIECES[:depth] if n in names]
+    fixed_empty = tuple(map(tuple, fixed_empty))
+    out = []
+    for combo, size in placement_orbits(width, height, split, fixed_empty):
+        label = " / ".join(f"{n} at {' '.join(map(str, cells))}" for n, cells in zip(split, combo))
+        oriented = tuple(zip(split, _best_orientation(width, height, combo, fixed_empty)))
+        out.append((f"{label or 'whole board'} (orbit size {size})", oriented, size))
+    return out
+
+
 def packing_cubes(width=8, height=8, holes=4, fixed_empty=(), pieces=None, depth=2,
                   divide_by: int = 1) -> list[Cube]:
     """The packing count (see ``packing_dp.count_packings``) as cubes whose
     weighted counts add up to it, divided by ``divide_by`` (the group order,
     when the caller knows that unique = raw / |G|)."""
     names = list(pieces) if pieces is not None else list(packing_dp.PIECE_NAMES)
-    split = [n for n in SPLIT_PIECES[:depth] if n in names]
     fixed_empty = tuple(map(tuple, fixed_empty))
     args = (width, height, holes, fixed_empty, tuple(map(_hashable, names)))
-    cubes = []
-    for combo, size in placement_orbits(width, height, split, fixed_empty):
-        fixed_pieces = tuple(zip(split, combo))
-        label = " / ".join(f"{n} at {' '.join(map(str, cells))}" for n, cells in fixed_pieces)
-        oriented = tuple(zip(split, _best_orientation(width, height, combo, fixed_empty)))
-        cubes.append(Cube(f"{label or 'whole board'} (orbit size {size})",
-                          partial(count_part, *args, oriented),
-                          Fraction(size, divide_by) if divide_by != 1 else size))
-    return cubes
+    return [Cube(label, partial(count_part, *args, fixed),
+                 Fraction(size, divide_by) if divide_by != 1 else size)
+            for label, fixed, size in parts(width, height, fixed_empty, names, depth)]
 
 
 def _best_orientation(width, height, combo, fixed_empty):

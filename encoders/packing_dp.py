@@ -25,7 +25,10 @@ either leave i empty (a hole, if fewer than ``holes`` are used) or place an
 unused piece aspect whose first cell in row-major order is i, which fits in
 the board and whose cells are free in the window; then shift.  Equal keys are
 merged by adding their values, in an open-addressing hash table written in
-numba (``_expand``).  The answer is the value of the final state with all
+numba (``_expand``), reused from cell to cell (only its used slots, recorded in
+insertion order, are read out and emptied).  A state tries only the placements
+that avoid its occupied cells among 8 nearby ones (``_neighbourhood_lists``).
+The answer is the value of the final state with all
 pieces and exactly ``holes`` holes.  Cells of ``fixed_empty`` must be holes:
 no placement covers them, and they count in ``holes``.
 
@@ -37,7 +40,9 @@ more holes than are left is dropped.  This matters most when holes are fixed.
 Splitting (``count_packings(split=...)``): with the 4 holes anywhere a single
 DP peaks near 10^8 states or more (tens of GB), so the count is split on the
 placement of the X pentomino: one DP per placement, X placed in advance and
-its cells closed to the other pieces.  By default one placement per orbit
+its cells closed to the other pieces (by default on the 8x8 board, on the
+placements of X and I together: the cubes of packing_cubes.py).  By default
+one placement per orbit
 under the symmetries of the board (that fix ``fixed_empty``), weighted by the
 orbit size: a symmetry g maps the packings with X at p one-to-one onto those
 with X at g(p).  ``split="x"`` runs every placement instead (no symmetry used).
@@ -51,7 +56,9 @@ Results (bench/bench_packing_dp.py, 2 shared cores): centre 2x2 holes 520
 raw / 65 unique in 0.5 s (peak 205,988 states); holes fixed at (3,3), (3,4),
 (4,3), 4th anywhere: 40,508 in 1.4 s; 4 holes anywhere: 536,773,672 raw,
 67,096,709 unique, in 290-320 s over the 6 X orbits (peak 16,060,962 states per
-cell, 1.7 GB resident); with X at the centre alone 12,989,702 (19 s).
+cell, 1.7 GB resident); with X at the centre alone 12,989,702 (19 s).  Since
+the table reuse and the neighbourhood lists: the 6 X orbits in 192 s CPU
+(1.6 GB), the 201 (X, I) cubes in 146 s CPU (313 MB at most).
 
 Counts up to symmetry (``unique``): by Burnside's lemma the number of orbits
 under the 8 symmetries of the square is (1/8) * sum_g |Fix(g)|.  A packing
@@ -206,8 +213,9 @@ def build_tables(width, height, pieces, fixed_empty=(), fixed_placements=None) -
 
 
 @njit(cache=True)
-def _insert(tkeys, tvals, shift, key, val):
-    """Add val at key in the open-addressing table; return 1 if the key is new."""
+def _insert(tkeys, tvals, order, fill, shift, key, val):
+    """Add val at key in the open-addressing table; a new key's slot is recorded
+    in order[fill].  Returns the new fill."""
     cap_mask = np.uint64(tkeys.shape[0] - 1)
     h = (key * np.uint64(0x9E3779B97F4A7C15)) >> shift
     empty = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -215,11 +223,12 @@ def _insert(tkeys, tvals, shift, key, val):
         k = tkeys[h]
         if k == key:
             tvals[h] += val
-            return 0
+            return fill
         if k == empty:
             tkeys[h] = key
             tvals[h] = val
-            return 1
+            order[fill] = h
+            return fill + 1
         h = (h + np.uint64(1)) & cap_mask
 
 
@@ -237,25 +246,31 @@ def _slot(tkeys, shift, key):
 
 
 @njit(cache=True)
-def _rehash(okeys, ovals, tkeys, tvals, shift):
-    empty = np.uint64(0xFFFFFFFFFFFFFFFF)
-    for j in range(okeys.shape[0]):
-        if okeys[j] != empty:
-            _insert(tkeys, tvals, shift, okeys[j], ovals[j])
+def _rehash(okeys, ovals, oorder, fill, tkeys, tvals, order, shift):
+    """Move the fill keys of the old table (slots in oorder) into the new one."""
+    n = 0
+    for j in range(fill):
+        h = oorder[j]
+        n = _insert(tkeys, tvals, order, n, shift, okeys[h], ovals[h])
+    return n
 
 
 @njit(cache=True)
-def _compact(tkeys, tvals, fill):
+def _take(tkeys, tvals, order, fill):
+    """The table's keys and values in insertion order, and the sum of the values
+    (float, for the overflow check); empties the used slots for the next cell, so
+    the table is reused without clearing all of it."""
     keys = np.empty(fill, dtype=np.uint64)
     vals = np.empty(fill, dtype=np.uint64)
     empty = np.uint64(0xFFFFFFFFFFFFFFFF)
-    j = 0
-    for h in range(tkeys.shape[0]):
-        if tkeys[h] != empty:
-            keys[j] = tkeys[h]
-            vals[j] = tvals[h]
-            j += 1
-    return keys, vals
+    total = 0.0
+    for j in range(fill):
+        h = order[j]
+        keys[j] = tkeys[h]
+        vals[j] = tvals[h]
+        total += float(tvals[h])
+        tkeys[h] = empty
+    return keys, vals, total
 
 
 @njit(cache=True)
@@ -299,10 +314,14 @@ def _holes_needed(free, left, not_col0, not_coll, w, modulus, min_size):
 
 
 @njit(cache=True)
-def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
-            span, npieces, holes_max, tkeys, tvals, shift, fill, max_fill,
+def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mask,
+            span, npieces, holes_max, tkeys, tvals, order, shift, fill, max_fill,
             prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size):
     """Expand states keys[first:] at cell base - 1 into the table (tkeys, tvals).
+
+    The placements tried at the cell are those of ``_neighbourhood_lists`` for
+    the occupancy of 8 nearby window cells (``pat``): nb_idx[pat, :nb_cnt[pat]]
+    are their offsets from p_lo.
 
     Stops early, before a state, when the table holds more than max_fill
     keys; returns (index of the next state to expand, number of keys).
@@ -330,6 +349,7 @@ def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
     not_col0 = ~col0
     not_coll = ~(col0 << np.uint64(width - 1))
     keep_mask = board & ~avoid
+    sh2 = np.uint64(max(width - 2, 0))
     n = keys.shape[0]
     for s in range(first, n):
         if fill > max_fill:
@@ -339,7 +359,7 @@ def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
         win = key & wmask
         rest = key >> wbits  # used | holes << npieces
         if win & one:
-            fill += _insert(tkeys, tvals, shift, (rest << wbits) | (win >> one), val)
+            fill = _insert(tkeys, tvals, order, fill, shift, (rest << wbits) | (win >> one), val)
             continue
         h = rest >> npc
         if cell_mode != 2 and h < hmax:
@@ -357,14 +377,17 @@ def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
                                                    modulus, min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
+                        order[fill] = slot
                         fill += 1
             else:
-                fill += _insert(tkeys, tvals, shift, nkey, val)
+                fill = _insert(tkeys, tvals, order, fill, shift, nkey, val)
         if cell_mode == 1:
             continue
         used = rest & used_mask
         left = np.int64(holes_max) - np.int64(h) - fixed_ahead
-        for j in range(p_lo, p_hi):
+        pat = ((win >> one) & np.uint64(7)) | (((win >> sh2) & np.uint64(31)) << np.uint64(3))
+        for k in range(nb_cnt[pat]):
+            j = p_lo + nb_idx[pat, k]
             pbit = one << pl_piece[j]
             if used & pbit:
                 continue
@@ -383,14 +406,38 @@ def _expand(keys, vals, first, cell_mode, p_lo, p_hi, pl_piece, pl_mask,
                                      min_size) <= left:
                         tkeys[slot] = nkey
                         tvals[slot] = val
+                        order[fill] = slot
                         fill += 1
             else:
-                fill += _insert(tkeys, tvals, shift, nkey, val)
+                fill = _insert(tkeys, tvals, order, fill, shift, nkey, val)
     return n, fill
 
 
-def _new_table(cap, dtype=np.uint64):
-    return np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=dtype)
+def _new_table(cap):
+    """An empty hash table of cap slots: keys, values, insertion order."""
+    return (np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=np.uint64),
+            np.empty(int(cap * _MAX_LOAD) + 1, dtype=np.int64))
+
+
+def _neighbourhood_lists(tb):
+    """For each cell i and each occupancy pattern of the 8 window cells
+    i+1..i+3 and i+W-2..i+W+2 (``_expand``'s ``pat``): the placements at i
+    (offsets from start[i]) that avoid the occupied ones.  Most placements
+    cannot fit next to what is already placed, so a state tries only these."""
+    ncells = tb.width * tb.height
+    pats = np.arange(256, dtype=np.uint64)
+    sh2 = np.uint64(max(tb.width - 2, 0))
+    patbits = ((pats & np.uint64(7)) << np.uint64(1)) | ((pats >> np.uint64(3)) << sh2)
+    most = int(max(np.diff(tb.start).max(), 1))
+    idx = np.zeros((ncells, 256, most), dtype=np.int32)
+    cnt = np.zeros((ncells, 256), dtype=np.int64)
+    for i in range(ncells):
+        m = tb.mask[tb.start[i]:tb.start[i + 1]]
+        if len(m):
+            fits = (m[None, :] & patbits[:, None]) == 0
+            cnt[i] = fits.sum(axis=1)
+            idx[i, :, :len(m)] = np.argsort(~fits, axis=1, kind="stable")
+    return idx, cnt
 
 
 @dataclass
@@ -431,11 +478,10 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     prune = prune and ncells <= 64
     board = (1 << min(ncells, 64)) - 1
     keys = np.zeros(1, dtype=np.uint64)
-    # lean (for the cubes of packing_cubes.py): uint32 values, tables sized
-    # for the states of the last cell rather than twice as many, so one part
-    # needs about half the memory; the overflow check below is for 32 bits
-    value_type = np.uint32 if lean else np.uint64
-    vals = np.ones(1, dtype=value_type)
+    vals = np.ones(1, dtype=np.uint64)
+    nb_idx, nb_cnt = _neighbourhood_lists(tb)
+    # cells that must stay empty from each cell on (they are holes to come)
+    fixed_from = np.append(np.cumsum((tb.mode == 1)[::-1])[::-1], 0)
     res = Result(0)
     bar = None
     if progress:
@@ -443,43 +489,47 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
         bar = tqdm(total=width * height, desc="cells", unit="cell", file=sys.stderr,
                    leave=False)
     t_row = time.perf_counter()
+    # one table, reused from cell to cell (only its used slots are emptied) and
+    # grown when a cell's states need it; lean (the cubes of packing_cubes.py)
+    # sizes it for the last cell's states rather than twice as many
+    cap = 1024
+    tkeys, tvals, order = _new_table(cap)
     for i in range(width * height):
-        cap = 1024
-        while cap * _MAX_LOAD < (1 if lean else 2) * len(keys):
-            cap *= 2
-        tkeys, tvals = _new_table(cap, value_type)
+        want = cap
+        while want * _MAX_LOAD < (1 if lean else 2) * len(keys):
+            want *= 2
+        if want != cap:
+            cap = want
+            del tkeys, tvals, order
+            tkeys, tvals, order = _new_table(cap)
         first, fill = 0, 0
+        base = i + 1
+        do_prune = prune and base < ncells
+        beyond = (((1 << 64) - 1) >> (base + wbits) << (base + wbits)
+                  if base + wbits < 64 else 0)
         while True:
             shift = np.uint64(64 - (cap.bit_length() - 1))
             # one state adds at most (placements at cell i) + 1 keys
             max_fill = int(cap * _MAX_LOAD) - int(tb.start[i + 1] - tb.start[i]) - 1
-            base = i + 1
-            do_prune = prune and base < ncells
-            beyond = (((1 << 64) - 1) >> (base + wbits) << (base + wbits)
-                      if base + wbits < 64 else 0)
-            fixed_ahead = sum(1 for j in range(base, ncells) if tb.mode[j] == 1)
-            first, fill = _expand(keys, vals, first, int(tb.mode[i]),
-                                  int(tb.start[i]), int(tb.start[i + 1]), tb.piece, tb.mask,
-                                  tb.span, n, holes, tkeys, tvals, shift, fill, max_fill,
+            first, fill = _expand(keys, vals, first, int(tb.mode[i]), int(tb.start[i]),
+                                  nb_idx[i], nb_cnt[i], tb.piece, tb.mask,
+                                  tb.span, n, holes, tkeys, tvals, order, shift, fill, max_fill,
                                   do_prune, min(base, 63), np.uint64(beyond), np.uint64(board),
-                                  np.uint64(tb.avoid), fixed_ahead, width, modulus, min_size)
+                                  np.uint64(tb.avoid), int(fixed_from[base]), width, modulus,
+                                  min_size)
             if first >= len(keys):
                 break
             cap *= 2  # grow and go on with the remaining states
-            nk, nv = _new_table(cap, value_type)
-            _rehash(tkeys, tvals, nk, nv, np.uint64(64 - (cap.bit_length() - 1)))
-            tkeys, tvals = nk, nv
-        if lean:
-            used = tkeys != _EMPTY
-            keys, vals = tkeys[used], tvals[used]
-            del used
-        else:
-            keys, vals = _compact(tkeys, tvals, fill)
-        del tkeys, tvals
+            nk, nv, no = _new_table(cap)
+            fill = _rehash(tkeys, tvals, order, fill, nk, nv, no,
+                           np.uint64(64 - (cap.bit_length() - 1)))
+            tkeys, tvals, order = nk, nv, no
+            del nk, nv, no
+        del keys, vals
+        keys, vals, total = _take(tkeys, tvals, order, fill)
         res.states.append(len(keys))
-        total = float(vals.sum(dtype=np.float64))
         res.max_total = max(res.max_total, total)
-        if total >= 2.0 ** (30 if lean else 62):
+        if total >= 2.0 ** 62:
             raise OverflowError("uint64 state values could wrap")
         if (i + 1) % width == 0:
             now = time.perf_counter()
@@ -552,7 +602,9 @@ def count_packings(width=8, height=8, holes=4, fixed_empty=(), progress=False,
     "x", one DP per placement of the X pentomino (which must be in
     ``pieces``), summed; "x-orbits", one DP per orbit of X placements under
     the board symmetries fixing ``fixed_empty``, weighted by orbit size;
-    "auto": "x-orbits" on boards of 64 cells or more with X, else None.
+    "x-i-orbits", the same for pairs of X and I placements (packing_cubes.py);
+    "auto": "x-i-orbits" on boards of 64 cells or more with X and I, else
+    "x-orbits" with X, else None.
     """
     return count_packings_detailed(width, height, holes, fixed_empty, progress,
                                    pieces, split)[0]
@@ -563,10 +615,13 @@ def count_packings_detailed(width=8, height=8, holes=4, fixed_empty=(), progress
     """(count, list of (X cells or None, weight, Result)); see count_packings."""
     names = list(pieces) if pieces is not None else list(PIECE_NAMES)
     if split == "auto":
-        split = "x-orbits" if "X" in names and width * height >= 64 else None
+        split = None if "X" not in names or width * height < 64 else \
+            "x-i-orbits" if "I" in names else "x-orbits"
     if split is None:
         r = run(width, height, holes, fixed_empty, pieces, progress)
         return r.count, [(None, 1, r)]
+    if split == "x-i-orbits":
+        return _count_pairs(width, height, holes, fixed_empty, progress, pieces, names)
     if split not in ("x", "x-orbits"):
         raise ValueError(f"unknown split {split!r}")
     parts = split_placements(width, height, PENTOMINOES["X"], fixed_empty,
@@ -583,6 +638,24 @@ def count_packings_detailed(width=8, height=8, holes=4, fixed_empty=(), progress
         details.append((cells, weight, r))
         if outer is not None:
             outer.set_postfix(total=total)
+    return total, details
+
+
+def _count_pairs(width, height, holes, fixed_empty, progress, pieces, names):
+    """Split "x-i-orbits": one lean DP per orbit of (X, I) placements, as the
+    cubes of packing_cubes.py (a few times fewer states per DP than X alone,
+    and less work in all)."""
+    from .packing_cubes import parts
+
+    found = parts(width, height, fixed_empty, names)
+    total, details = 0, []
+    if progress:
+        from tqdm import tqdm
+        found = tqdm(found, desc="(X, I) placements", unit="run", file=sys.stderr, leave=False)
+    for label, fixed, weight in found:
+        r = run(width, height, holes, fixed_empty, pieces, fixed_pieces=dict(fixed), lean=True)
+        total += weight * r.count
+        details.append((label, weight, r))
     return total, details
 
 

@@ -90,3 +90,30 @@ def test_lean_tables_count_the_same():
     assert pd.run(10, 6, 0, fixed_pieces={"X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))},
                   lean=True).count == pd.run(10, 6, 0, fixed_pieces={
                       "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))}).count
+
+
+def test_every_image_of_a_cube_counts_the_same():
+    """Each cube runs its placements turned by a board symmetry
+    (_best_orientation); any image must give the representative's count, here
+    for the lightest few 8x8 cubes (under 0.1 s each) in all 8 images."""
+    from polycnf.encoders.packing_cubes import _best_orientation, parts
+    picked = [(label, fixed) for label, fixed, _ in parts(8, 8, (), list(pd.PIECE_NAMES))
+              if "X at (2, 3)" in label and "I at (0, " in label][:3]
+    assert picked
+    for label, fixed in picked:
+        names = [n for n, _ in fixed]
+        combo = [cells for _, cells in fixed]
+        counts = set()
+        for g in pd.board_symmetries(8, 8):
+            image = [tuple(sorted(g(r, c) for r, c in cells)) for cells in combo]
+            counts.add(pd.run(fixed_pieces=dict(zip(names, image)), lean=True).count)
+        assert len(counts) == 1, label
+        assert _best_orientation(8, 8, combo, ()) is not None
+
+
+def test_default_split_is_the_pairs_on_the_8x8():
+    # the centre-hole 8x8 (520, seed 004): x-i-orbits (the default), x-orbits and no split agree
+    assert pd.count_packings(fixed_empty=pd.CENTRE) == 520
+    assert pd.count_packings(fixed_empty=pd.CENTRE, split="x-orbits") == 520
+    _, details = pd.count_packings_detailed(fixed_empty=pd.CENTRE)
+    assert len(details) > 6 and all(" / I at " in label for label, _, _ in details)

@@ -236,3 +236,43 @@ def test_ctrl_c_on_the_command_line_prints_the_partial_sum():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert out.startswith("PARTIAL (interrupted): ") and "cubes; not the count" in out
+
+
+# -- a cluster only when the cubes left are worth one ---------------------------------
+def no_cluster():
+    raise AssertionError("a cluster was started for a small count")
+
+
+def test_small_counts_never_start_a_cluster():
+    inst = catalog.load("tetrahex-7x4")
+    assert parallel.run(cubes_for(inst, "dlx"), None, start=no_cluster) == 18   # REFERENCE.md
+
+
+def test_the_rest_goes_to_the_cluster_when_worth_it(client, monkeypatch):
+    """With the thresholds at 0, one cube runs here and the rest on the workers."""
+    monkeypatch.setattr(parallel, "CLUSTER_WORTH", 0.0)
+    inst = catalog.load("tetrahex-7x4")
+    cubes = cubes_for(inst, "dlx")
+    started = []
+
+    def start():
+        started.append(True)
+        return client
+    assert parallel.run(cubes, None, start=start, local_seconds=0.0) == 18      # REFERENCE.md
+    assert started == [True]
+
+
+def test_worth_a_cluster():
+    assert not parallel._worth_a_cluster(1.0, 10, 1000, 2.0)        # not 2 s of CPU yet
+    assert parallel._worth_a_cluster(3.0, 10, 100, 2.0)             # 30 s left
+    assert not parallel._worth_a_cluster(3.0, 10, 20, 2.0)          # 6 s left
+
+
+def test_8x8_counts_by_its_packing_cubes():
+    """pentomino-8x8's direct count splits into the 201 (X, I) cubes of
+    encoders/packing_cubes.py (raw: orbit sizes; unique: the same / 8)."""
+    inst = catalog.load("pentomino-8x8")
+    raw, unique = cubes_for(inst, "direct"), cubes_for(inst, "direct", unique=True)
+    assert len(raw) == len(unique) == 201
+    assert [c.label for c in raw] == [c.label for c in unique]
+    assert sum(c.weight for c in raw) == 8 * sum(c.weight for c in unique)
