@@ -26,5 +26,6 @@ Direct counters (second methods that never build a CNF), beside the families'
 own (t4/frontier.py, hexmatch/search.py, palago/enumerate.py):
   packing_dp.py       transfer-matrix count of pentomino packings (tiling/direct.py)
   packing_cubes.py    the same count split into cubes
+  packing_placements.py  where pentominoes go, up to the board's symmetries (the DP's splits)
   bitboard.py         seed 004's bitboard search, an independent check of packing_dp
 """

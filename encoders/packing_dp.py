@@ -81,49 +81,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-# The 12 pentominoes as (row, col) lists; any translate or aspect is the same piece.
-PENTOMINOES: dict[str, tuple[tuple[int, int], ...]] = {
-    "F": ((0, 1), (0, 2), (1, 0), (1, 1), (2, 1)),
-    "I": ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)),
-    "L": ((0, 0), (1, 0), (2, 0), (3, 0), (3, 1)),
-    "N": ((0, 1), (1, 1), (2, 0), (2, 1), (3, 0)),
-    "P": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)),
-    "T": ((0, 0), (0, 1), (0, 2), (1, 1), (2, 1)),
-    "U": ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2)),
-    "V": ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2)),
-    "W": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2)),
-    "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1)),
-    "Y": ((0, 1), (1, 0), (1, 1), (2, 1), (3, 1)),
-    "Z": ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2)),
-}
-PIECE_NAMES = tuple(PENTOMINOES)
+from .packing_placements import (PENTOMINOES, PIECE_NAMES, aspects, board_symmetries,  # noqa: F401
+                                 normalize, parts, split_placements)
 
 # the central 2x2 of the 8x8 board (Dana Scott's 1958 puzzle)
 CENTRE = ((3, 3), (3, 4), (4, 3), (4, 4))
 
 _EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)  # never a key: keys use at most 63 bits
 _MAX_LOAD = 0.6
-
-
-def normalize(cells) -> tuple[tuple[int, int], ...]:
-    """Translate to min row = min col = 0 and sort in row-major order."""
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return tuple(sorted((r - r0, c - c0) for r, c in cells))
-
-
-def aspects(cells) -> list[tuple[tuple[int, int], ...]]:
-    """The distinct aspects (rotations and reflections) of a polyomino."""
-    out = []
-    cur = list(cells)
-    for _ in range(2):
-        for _ in range(4):
-            a = normalize(cur)
-            if a not in out:
-                out.append(a)
-            cur = [(c, -r) for r, c in cur]  # rotate a quarter turn
-        cur = [(r, -c) for r, c in cur]  # reflect
-    return out
 
 
 def _f_has_no_symmetry() -> bool:
@@ -547,48 +512,6 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     return res
 
 
-def board_symmetries(width, height):
-    """The symmetries of the width x height board as maps (r, c) -> (r, c):
-    the 8 of the square, or the 4 of a proper rectangle."""
-    W, H = width, height
-    maps = [lambda r, c: (r, c), lambda r, c: (H - 1 - r, c),
-            lambda r, c: (r, W - 1 - c), lambda r, c: (H - 1 - r, W - 1 - c)]
-    if W == H:
-        maps += [lambda r, c: (c, r), lambda r, c: (W - 1 - c, r),
-                 lambda r, c: (c, H - 1 - r), lambda r, c: (W - 1 - c, H - 1 - r)]
-    return maps
-
-
-def split_placements(width, height, piece_cells, fixed_empty=(), orbits=True):
-    """Placements of one piece avoiding ``fixed_empty``, as (cells, weight):
-    with ``orbits``, one representative per orbit under the board symmetries
-    that map the set ``fixed_empty`` onto itself, weighted by the orbit size
-    (such a g maps the packings with the piece at p one-to-one onto those with
-    the piece at g(p)); otherwise every placement with weight 1."""
-    fixed = frozenset(map(tuple, fixed_empty))
-    places = set()
-    for asp in aspects(piece_cells):
-        h = max(r for r, _ in asp) + 1
-        w = max(c for _, c in asp) + 1
-        for r in range(height - h + 1):
-            for c in range(width - w + 1):
-                cells = frozenset((r + dr, c + dc) for dr, dc in asp)
-                if not cells & fixed:
-                    places.add(cells)
-    if not orbits:
-        return [(tuple(sorted(p)), 1) for p in sorted(places, key=sorted)]
-    group = [g for g in board_symmetries(width, height)
-             if frozenset(g(r, c) for r, c in fixed) == fixed]
-    out, seen = [], set()
-    for p in sorted(places, key=sorted):
-        if p in seen:
-            continue
-        orbit = {frozenset(g(r, c) for r, c in p) for g in group}
-        seen |= orbit
-        out.append((tuple(sorted(p)), len(orbit)))
-    return out
-
-
 def count_packings(width=8, height=8, holes=4, fixed_empty=(), progress=False,
                    pieces=None, split="auto") -> int:
     """Number of packings of ``pieces`` (default: the 12 pentominoes, each once,
@@ -645,8 +568,6 @@ def _count_pairs(width, height, holes, fixed_empty, progress, pieces, names):
     """Split "x-i-orbits": one lean DP per orbit of (X, I) placements, as the
     cubes of packing_cubes.py (a few times fewer states per DP than X alone,
     and less work in all)."""
-    from .packing_cubes import parts
-
     found = parts(width, height, fixed_empty, names)
     total, details = 0, []
     if progress:

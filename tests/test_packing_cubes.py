@@ -11,7 +11,8 @@ from polycnf.encoders import bitboard as bb
 from polycnf.encoders import catalog
 from polycnf.encoders import packing_dp as pd
 from polycnf.encoders.cubes import count_sequentially, total
-from polycnf.encoders.packing_cubes import packing_cubes, placement_orbits
+from polycnf.encoders.packing_cubes import packing_cubes
+from polycnf.encoders.packing_placements import placement_orbits
 
 
 @pytest.mark.parametrize("depth", [1, pytest.param(2, marks=pytest.mark.slow)])
@@ -96,7 +97,7 @@ def test_every_image_of_a_cube_counts_the_same():
     """Each cube runs its placements turned by a board symmetry
     (_best_orientation); any image must give the representative's count, here
     for the lightest few 8x8 cubes (under 0.1 s each) in all 8 images."""
-    from polycnf.encoders.packing_cubes import _best_orientation, parts
+    from polycnf.encoders.packing_placements import _best_orientation, parts
     picked = [(label, fixed) for label, fixed, _ in parts(8, 8, (), list(pd.PIECE_NAMES))
               if "X at (2, 3)" in label and "I at (0, " in label][:3]
     assert picked
