@@ -79,7 +79,7 @@ def test_validate_agrees_on_t4(capsys):
 
 @pytest.mark.skipif(not shutil.which("cadical"), reason="Debian's cadical is not installed")
 def test_validate_checks_an_external_solver_model(capsys):
-    code, out, _ = run(capsys, "validate", "t4-full", "--time-limit", "30", "--json")
+    code, out, _ = run(capsys, "validate", "t4-full", "--time-limit", "8", "--json")
     rows = {r["method"]: r for r in json.loads(out)["methods"]}
     assert rows["cadical (external)"]["ok"] is True
 

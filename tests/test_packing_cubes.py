@@ -96,10 +96,10 @@ def test_lean_tables_count_the_same():
 def test_every_image_of_a_cube_counts_the_same():
     """Each cube runs its placements turned by a board symmetry
     (_best_orientation); any image must give the representative's count, here
-    for the lightest few 8x8 cubes (under 0.1 s each) in all 8 images."""
+    for one light 8x8 cube in all 8 images (about 1 s each)."""
     from polycnf.encoders.packing_placements import _best_orientation, parts
     picked = [(label, fixed) for label, fixed, _ in parts(8, 8, (), list(pd.PIECE_NAMES))
-              if "X at (2, 3)" in label and "I at (0, " in label][:3]
+              if "X at (2, 3)" in label and "I at (0, " in label][:1]
     assert picked
     for label, fixed in picked:
         names = [n for n, _ in fixed]
