@@ -80,16 +80,11 @@ def test_bench_and_api_do_not_import_the_cli():
 
 
 def test_the_distribution_has_one_top_level_package():
-    """pyproject maps the checkout into `polycnf` and lists every package in it."""
+    """pyproject maps the checkout into `polycnf` and installs nothing beside it
+    (that it lists every subpackage is tests/test_imports.py's check)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert config["package-dir"] == {"polycnf": "."}
-    listed = set(config["packages"])
-    assert all(p == "polycnf" or p.startswith("polycnf.") for p in listed)
-    found = {"polycnf." + ".".join(p.parent.relative_to(ROOT).parts)
-             for p in ROOT.rglob("__init__.py")
-             if not {"tests", "bench", ".git"} & set(p.relative_to(ROOT).parts)}
-    found = {p.rstrip(".") for p in found}
-    assert found == listed
+    assert all(p == "polycnf" or p.startswith("polycnf.") for p in config["packages"])
 
 
 def test_the_readme_python_example_runs(tmp_path, monkeypatch, capsys):

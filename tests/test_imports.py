@@ -19,11 +19,15 @@ SKIP = {"tests"}
 
 
 def modules() -> dict[str, Path]:
-    """Module name -> file, for every .py file of the package."""
+    """Module name -> file, for every .py file of the package (folders without
+    an __init__.py, such as the build/ that `pip install .` leaves, are not in it)."""
     found = {}
     for path in sorted(ROOT.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[0] in SKIP or any(p.startswith(".") for p in parts):
+            continue
+        folders = [ROOT.joinpath(*parts[:i]) for i in range(1, len(parts))]
+        if not all((folder / "__init__.py").exists() for folder in folders):
             continue
         if parts[-1] == "__init__":
             parts = parts[:-1]
