@@ -12,7 +12,7 @@ import sys
 import time
 
 from polycnf import api
-from polycnf.api import localcluster, parallel
+from polycnf.api import localcluster, options, parallel
 from polycnf.api.methods import METHODS
 from polycnf.api.encoding import jsonable, write_all
 from polycnf.encoders import catalog
@@ -21,12 +21,13 @@ from polycnf.encoders.errors import InputError, RuleViolation
 from polycnf.solvers import sat
 from polycnf.solvers.errors import BackendError
 
+SHOWN = options.Options(progress=True)    # the CLI's bars: on, when stderr is a terminal
 SHOW_GROUPS = 12            # clause groups listed by `show` before summing up the rest
 
 
 def progress_bar(desc: str, total=None, unit="it"):
-    from tqdm import tqdm
-    return tqdm(desc=desc, total=total, unit=unit, file=sys.stderr, disable=None, leave=False)
+    """A tqdm bar on stderr (shown on a terminal only)."""
+    return options.progress_bar(SHOWN, desc, total, unit)
 
 
 def say(text: str = "") -> None:
@@ -37,11 +38,6 @@ def say(text: str = "") -> None:
 
 def use_color(args) -> bool:
     return args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-
-
-def jobs_of(args) -> int:
-    """--jobs, else $POLYCNF_JOBS, else the machine's cores."""
-    return args.jobs or localcluster.default_jobs()
 
 
 # -- commands -------------------------------------------------------------------
@@ -99,9 +95,7 @@ def cmd_encode(args):
     written = api.write_dimacs(args.instance, args.output, encoding=args.encoding, map_path=args.map,
                                dlx_path=args.dlx)
     if args.json:
-        result = written.as_json()
-        del result["instance"]
-        return {"instance": written.instance, **result}
+        return written.as_json()
     print(f"wrote {written.cnf}: {written.variables} variables, {written.clauses} clauses, "
           f"{'c t pmc with c p show' if written.projected else 'c t mc'}; map {written.map}"
           + (f"; DLX {written.dlx}" if written.dlx else ""))
@@ -165,7 +159,7 @@ def cmd_count(args):
     if args.cube:
         return cmd_cube(args)
     r = api.count(args.instance, args.method, args.unique, **counting_args(args),
-                  jobs=jobs_of(args), scheduler=args.scheduler, progress=True)
+                  jobs=args.jobs, scheduler=args.scheduler, progress=True)
     mismatch = r.matches is False
     if args.json:
         return r.as_json(), 1 if mismatch else 0
@@ -182,7 +176,7 @@ def cmd_count(args):
 
 def cmd_validate(args):
     limits = {**counting_args(args), "time_limit": args.time_limit or api.validation.TIME_LIMIT}
-    v = api.validate(args.instance, args.unique, **limits, jobs=jobs_of(args),
+    v = api.validate(args.instance, args.unique, **limits, jobs=args.jobs,
                      scheduler=args.scheduler, progress=True)
     if args.json:
         return v.as_json(), 0 if v.agree else 1

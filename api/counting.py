@@ -74,13 +74,13 @@ def expected_for(instance, unique: bool):
 
 
 def count(instance, method: str = "auto", unique: bool = False, *, solver: str | None = None,
-          time_limit: float | None = None, encoding: str | None = None, jobs: int = 1,
+          time_limit: float | None = None, encoding: str | None = None, jobs: int | None = 1,
           scheduler: str | None = None, progress: bool = False) -> CountResult:
     """Count `instance` (an Instance, a built-in name or a file path) exactly.
 
     method: auto, ganak, d4, enumerate, bdd, dlx or direct; unique: up to the
-    puzzle's symmetries; jobs > 1 or a scheduler address: run the count's
-    cubes on a Dask cluster.  Raises InputError or BackendError (one line).
+    puzzle's symmetries; jobs > 1 (None: $POLYCNF_JOBS or the machine's cores)
+    or a scheduler address: run the count's cubes on a Dask cluster.  Raises InputError or BackendError (one line).
 
     >>> polycnf.count("pentomino-3x20", method="dlx").count
     8
@@ -127,7 +127,7 @@ def count_instance(instance, method: str, options: Options = Options(), unique: 
 
 # -- cubes: the independent parts of a count ----------------------------------------
 def cubes_of(instance, method: str = "auto", unique: bool = False, *, solver: str | None = None,
-          time_limit: float | None = None, encoding: str | None = None) -> list:
+             time_limit: float | None = None, encoding: str | None = None) -> list:
     """The count split into labelled, weighted cubes (api/cubes.py): the sum of
     weight * count over them is the count.
 

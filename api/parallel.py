@@ -11,13 +11,14 @@ of the cubes done.
 
 from __future__ import annotations
 
-import sys
 import time
 from fractions import Fraction
 
 from polycnf.encoders.cubes import Cube, total
 from polycnf.encoders.errors import InputError
 from polycnf.solvers.errors import BackendError
+
+from .options import Options, progress_bar
 
 RETRIES = 1
 #: a local cluster costs about 1-4 s of wall and 5 s of CPU to start here, so
@@ -59,11 +60,9 @@ def run(cubes: list[Cube], client=None, desc: str = "cubes", start=None,
     here, in order, until `_worth_a_cluster` says the rest are worth one; only
     then is `start()` called and the rest sent to its workers, so a small count
     never pays for starting a cluster."""
-    from tqdm import tqdm
-
     counts: list = [None] * len(cubes)
     todo = list(range(len(cubes)))
-    with tqdm(desc=desc, total=len(cubes), unit="cube", file=sys.stderr, disable=None, leave=False) as bar:
+    with progress_bar(Options(progress=True), desc, total=len(cubes), unit="cube") as bar:
         try:
             if client is None:
                 todo = _run_here(cubes, todo, counts, bar, None if start is None else local_seconds)

@@ -77,7 +77,7 @@ def methods_for(instance, unique: bool = False) -> list[str]:
 
 
 def validate(instance, unique: bool = False, *, solver: str | None = None,
-             time_limit: float | None = TIME_LIMIT, encoding: str | None = None, jobs: int = 1,
+             time_limit: float | None = TIME_LIMIT, encoding: str | None = None, jobs: int | None = 1,
              scheduler: str | None = None, external: bool = True, progress: bool = False) -> Validation:
     """Count `instance` by every method (each within `time_limit` seconds) and,
     when `external`, check the models of the DIMACS solvers on PATH."""
