@@ -76,25 +76,15 @@ def cover_cubes(case, label: str, target: int) -> list[Cube]:
 def split_cover(path, n_primary, rows, names):
     """One part per option of the primary item with fewest options (None if no
     primary item is left): the chosen option's items removed, the rest renumbered."""
+    from polycnf.solvers.dlx import branches
+
     if n_primary == 0:
         return None
-    holders = [[] for _ in range(n_primary)]
-    for r, row in enumerate(rows):
-        for i in row:
-            if i < n_primary:
-                holders[i].append(r)
-    first = min(range(n_primary), key=lambda i: len(holders[i]))
     n_items = 1 + max((i for row in rows for i in row), default=n_primary - 1)
-    n_items = max(n_items, n_primary)
-    parts = []
-    for chosen in holders[first]:
-        taken = set(rows[chosen])
-        keep = [i for i in range(n_items) if i not in taken]
-        renumber = {old: new for new, old in enumerate(keep)}
-        kept = [r for r, row in enumerate(rows) if taken.isdisjoint(row)]
-        parts.append((path + ((names[chosen],) if len(holders[first]) > 1 else ()), sum(1 for i in keep if i < n_primary),
-                      [[renumber[i] for i in rows[r]] for r in kept], [names[r] for r in kept]))
-    return parts
+    found = branches(n_primary, rows, max(n_items, n_primary))
+    return [(path + ((names[chosen],) if len(found) > 1 else ()), sub_primary, sub_rows,
+             [names[r] for r in kept])
+            for chosen, kept, (sub_primary, sub_rows, _) in found]
 
 
 def cnf_cubes(formula, label: str, weight, target: int, options: Options) -> list[Cube]:

@@ -116,25 +116,31 @@ def _count_with(method, n_primary, rows, n_items, deadline):
 
 
 # -- splitting at the first choice (progress, time limits) --------------------
-def _first_branches(n_primary, rows, n_items):
-    """One subproblem per row holding the primary item with fewest rows:
-    (n_primary, rows, n_items) with the chosen row's items gone and the rest
-    renumbered.  Their counts add up to the whole count."""
+def branches(n_primary, rows, n_items):
+    """One subproblem per row holding the primary item with fewest rows, as
+    (chosen row, indices of the rows kept, (n_primary, rows, n_items)) with the
+    chosen row's items gone and the rest renumbered.  Their counts add up to
+    the whole count (`n_primary` must be at least 1)."""
     holders = [[] for _ in range(n_primary)]
     for r, row in enumerate(rows):
         for i in row:
             if i < n_primary:
                 holders[i].append(r)
     first = min(range(n_primary), key=lambda i: len(holders[i]))
-    branches = []
+    found = []
     for chosen in holders[first]:
         taken = set(rows[chosen])
         keep = [i for i in range(n_items) if i not in taken]
         renumber = {old: new for new, old in enumerate(keep)}
         sub_primary = sum(1 for i in keep if i < n_primary)
         kept = [r for r, row in enumerate(rows) if taken.isdisjoint(row)]
-        branches.append((sub_primary, [[renumber[i] for i in rows[r]] for r in kept], len(keep)))
-    return branches
+        found.append((chosen, kept, (sub_primary, [[renumber[i] for i in rows[r]] for r in kept], len(keep))))
+    return found
+
+
+def _first_branches(n_primary, rows, n_items):
+    """The subproblems of `branches` alone."""
+    return [sub for _, _, sub in branches(n_primary, rows, n_items)]
 
 
 def _progress_bar(total, wanted):
