@@ -9,8 +9,10 @@ count the same method would give in one piece.  Splits, by method:
     (cube-and-conquer; the count is projected on the show set, so fixing shown
     variables partitions it);
   * direct: the family's own split (`instance.cubes`: the packing DP's placement
-    orbits for square-cell tilings, the Palago enumerator's first depths); on t4
-    the frontier DP split on the pieces over one cell.
+    orbits for square-cell tilings, the Palago enumerator's first depths, t4's
+    frontier DP split on the pieces over one cell);
+  * a further counter of the instance (`Instance.other_counters`): its own
+    split, else one cube.
 Splitting stops once there are `TARGET_CUBES` cubes (or nothing is left to
 split), independently of the number of workers, so labels are stable and
 `--cube LABEL` finds the same cube again.
@@ -18,16 +20,17 @@ split), independently of the number of workers, so labels are stable and
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import partial
 
-from polycnf.encoders.cubes import Cube
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.core.cubes import Cube
+from polycnf.encoders.core.errors import InputError
 
 from .options import Options
 
 TARGET_CUBES = 64      # enough for a few dozen workers to stay busy
-MAX_CNF_SPLIT = 2      # 2**2 cubes per case: ganak cubes cost nearly as much as the whole (t4-full: 16 cubes of ~0.8 s against 1 s whole)
+#: 2**2 cubes per case: a Ganak cube costs nearly as much as the whole formula
+#: (t4-full: 16 cubes of ~0.8 s against 1 s whole)
+MAX_CNF_SPLIT = 2
 
 
 # -- the producers ----------------------------------------------------------------
@@ -35,7 +38,11 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
               target: int = TARGET_CUBES) -> list[Cube]:
     """The count of `instance` by `method` (already resolved, not 'auto') as cubes."""
     if method == "direct":
-        return direct_cubes(instance, unique, target)
+        return direct_cubes(instance, unique)
+    other = instance.other_counters().get(method)
+    if other is not None:
+        found = other.cubes(unique, options.time_limit) if other.cubes is not None else None
+        return found or [Cube(method, partial(other.count, unique, options.time_limit))]
     cases = instance.cases(options.encoding, unique=unique)
     many = len(cases) > 1
     found = []
@@ -108,40 +115,15 @@ def cnf_cubes(formula, label: str, weight, target: int, options: Options) -> lis
     return cubes
 
 
-def direct_cubes(instance, unique: bool, target: int) -> list[Cube]:
-    """The family's own counter as cubes: the family's own split where it has one
-    (`instance.cubes(unique)`: the packing DP's (X, I) placement orbits of
-    encoders/packing_cubes.py for square-cell tilings, the Palago enumerator's
-    first depths), else t4's frontier DP split on the pieces over one cell, else
-    one cube."""
-    from polycnf.encoders.t4 import BOARD, T4Instance
-
+def direct_cubes(instance, unique: bool) -> list[Cube]:
+    """The family's own counter as cubes: the family's own split where it has
+    one (`instance.cubes(unique)`: the packing DP's (X, I) placement orbits for
+    square-cell tilings, the Palago enumerator's first depths, t4's frontier DP
+    split on the pieces over its first cells), else one cube."""
     found = instance.cubes(unique)
     if found:
         return found
-    if unique or not isinstance(instance, T4Instance):
-        return [Cube("direct", partial(count_direct, instance, unique))]
-    cells = instance.cells
-    pieces = [BOARD.piece_cells(p) for p in instance.placements]
-    names = [str(p) for p in instance.placements]
-    required = [BOARD.piece_cells(p) for p in instance.required]
-    parts = [((), required)]
-    free = [c for c in cells if not any(c in r for r in required)]
-    for cell in free:
-        if len(parts) >= target:
-            break
-        split = []
-        for path, req in parts:
-            if any(cell in r for r in req):
-                split.append((path, req))
-                continue
-            split += [(path + (names[j],), req + [pieces[j]]) for j, p in enumerate(pieces)
-                      if cell in p and not any(set(p) & set(r) for r in req)]
-            if not instance.full:
-                split.append((path + (f"{cell} empty",), req + [[cell]]))
-        parts = split
-    return [Cube(" / ".join(path) or "direct",
-                 partial(count_frontier, cells, pieces, req, instance.full)) for path, req in parts]
+    return [Cube("direct", partial(count_direct, instance, unique))]
 
 
 def select(cubes: list[Cube], label: str) -> Cube:
@@ -172,24 +154,7 @@ def count_cnf(clauses, nvars: int, show, units, time_limit) -> int:
     from polycnf.solvers import ganak
 
     clauses = list(clauses) + [[u] for u in units]
-    if time_limit is None:       # no child process needed (a Dask worker may be daemonic)
-        return ganak.count_in_process(clauses, nvars, show)
-    return ganak.count(clauses, nvars, show, time_limit)
-
-
-def count_frontier(cells, pieces, required, full: bool) -> int:
-    """t4 frontier DP; a one-cell 'required piece' marks that cell empty."""
-    from polycnf.encoders.t4 import count_by_frontier
-
-    empty = {r[0] for r in required if len(r) == 1}
-    if empty:
-        if full:
-            return 0
-        cells_kept = cells          # the cell stays, but no piece may cover it
-        pieces = [p for p in pieces if not empty & set(p)]
-        required = [r for r in required if len(r) != 1]
-        return count_by_frontier(cells_kept, pieces, required, full)
-    return count_by_frontier(cells, pieces, required, full)
+    return ganak.count(clauses, nvars, show, time_limit)   # in a child: Ctrl-C and SIGTERM are answered at once
 
 
 def count_direct(instance, unique: bool) -> int:
@@ -198,9 +163,3 @@ def count_direct(instance, unique: bool) -> int:
         from polycnf.solvers.errors import BackendError
         raise BackendError(f"{instance.name}: the family has no direct counting method")
     return n
-
-
-def weights_note(cubes: list[Cube]) -> str:
-    """How the weights combine, for `polycnf cubes`."""
-    w = {c.weight for c in cubes}
-    return "all weight 1" if w == {1} else "weights " + ", ".join(sorted(str(Fraction(x)) for x in w))

@@ -18,11 +18,10 @@ DLX text format: all the files or none.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 
-from polycnf.encoders.cnf import write_atomic
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.core.errors import InputError
+from polycnf.encoders.core.outputs import write_files
 
 from .counting import as_instance
 
@@ -46,6 +45,8 @@ def jsonable(x):
 @dataclass(frozen=True)
 class Written:
     """What `write_dimacs` wrote."""
+    exit_code = 0
+
     instance: str
     cnf: str
     map: str
@@ -59,13 +60,16 @@ class Written:
 
 
 def write_dimacs(instance, path: str, *, encoding: str | None = None, map_path: str | None = None,
-                 dlx_path: str | None = None) -> Written:
+                 dlx_path: str | None = None, config: str | None = None) -> Written:
     """Write `path` (DIMACS), `map_path` (default PATH.map.json) and, if asked,
     `dlx_path`; on any error none of them is left behind."""
-    inst = as_instance(instance)
+    inst = as_instance(instance, config)
+    if not path:
+        raise InputError("an output file name is empty")
+    map_path = map_path or path + ".map.json"
+    write_files([(path, ""), (map_path, ""), (dlx_path, "")], inputs=[inst.source_file], dry_run=True)
     f = inst.formula(encoding)
     text = "\n".join(f.dimacs_lines(inst.dimacs_comments(f.label))) + "\n"
-    map_path = map_path or path + ".map.json"
     mapping = {"instance": inst.name, "family": inst.family, "encoding": f.label,
                "cnf": path, "variables": f.nvars, "clauses": len(f.clauses),
                "projected": f.has_auxiliaries,
@@ -79,19 +83,6 @@ def write_dimacs(instance, path: str, *, encoding: str | None = None, map_path: 
         if cover is None:
             raise InputError(f"{inst.name}: not an exact-cover problem, no DLX file to write")
         dlx_text = cover.to_dlx_text()
-    write_all([(path, text), (map_path, json.dumps(mapping, indent=1) + "\n"), (dlx_path, dlx_text)])
+    write_files([(path, text), (map_path, json.dumps(mapping, indent=1) + "\n"), (dlx_path, dlx_text)],
+                inputs=[inst.source_file])
     return Written(inst.name, path, map_path, dlx_path, f.nvars, len(f.clauses), f.has_auxiliaries)
-
-
-def write_all(outputs) -> None:
-    """Write each (path, text) atomically; if one fails, remove those written."""
-    written = []
-    try:
-        for path, content in outputs:
-            if path:
-                write_atomic(path, content)
-                written.append(path)
-    except InputError:
-        for path in written:
-            os.unlink(path)
-        raise

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
 
 from polycnf.solvers.errors import BackendError
 
@@ -59,9 +60,10 @@ class Workers:
                 raise BackendError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
             return self._client
         try:
-            cluster = self._stack.enter_context(LocalCluster(
-                n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0",  # any free port: two clusters may run
-                memory_limit=0, silence_logs=logging.CRITICAL))
+            with _children_ignore_ctrl_c():
+                cluster = self._stack.enter_context(LocalCluster(
+                    n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0",  # any free port
+                    memory_limit=0, silence_logs=logging.CRITICAL))
         except (RuntimeError, OSError) as e:    # e.g. a worker killed (or Ctrl-C) while starting
             raise BackendError(f"could not start a local Dask cluster of {self.jobs} workers: {e}") from None
         self._client = self._stack.enter_context(Client(cluster))
@@ -76,6 +78,23 @@ class Workers:
 
     def __exit__(self, *exc):
         self.close()
+
+
+@contextlib.contextmanager
+def _children_ignore_ctrl_c():
+    """Worker processes started meanwhile ignore SIGINT: Ctrl-C in a terminal
+    goes to the whole process group, and only polycnf itself should answer it
+    (it cancels the cubes and closes the cluster), not each worker with a
+    traceback.  A child inherits the ignored signal across exec."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:                     # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def workers(jobs: int | None = 1, scheduler: str | None = None):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.core.errors import InputError
 from polycnf.solvers import bdd, ganak, sat
 from polycnf.solvers.errors import BackendError
 
@@ -15,7 +15,7 @@ BDD_MAX_VARS = 400          # pyeda BDDs beyond this size are hopeless
 
 def count_formula(method: str, formula, options: Options = Options(), label: str = "") -> int:
     """Count one formula, projected on its show set, with one CNF back end."""
-    limit = options.time_limit
+    limit = options.seconds_left()
     if method in ("ganak", "d4", "bdd"):
         if method == "bdd" and formula.nvars > BDD_MAX_VARS:
             raise BackendError(f"bdd: {formula.nvars} variables is beyond what pyeda BDDs can take "
@@ -47,7 +47,7 @@ def count_cover(case, options: Options = Options()) -> int:
         return count_formula("enumerate", case.formula, options, case.label)
     n_primary, rows = case.cover.option_rows()
     if case.symmetry is None:
-        return dlx.count(n_primary, rows, time_limit=options.time_limit, progress=options.progress)
+        return dlx.count(n_primary, rows, time_limit=options.seconds_left(), progress=options.progress)
     keys = case.cover.keys
     mapped = [case.symmetry.get(k, k) for k in keys]
     n = 0
@@ -64,7 +64,7 @@ def count_distinct(instance, options: Options = Options()) -> int:
     classes = set()
     with progress_bar(options, "enumerate", unit="sol") as bar:
         for model in sat.models(formula.clauses, formula.show_vars, options.solver or sat.DEFAULT_SOLVER,
-                                time_limit=options.time_limit, progress=bar.update):
+                                time_limit=options.seconds_left(), progress=bar.update):
             form = instance.canonical(instance.decode(formula.decode(model)))
             if form is None:
                 raise InputError(f"{instance.name}: counting up to symmetry is not supported for this family")

@@ -17,11 +17,11 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
-from polycnf.encoders.errors import RuleViolation
+from polycnf.encoders.core.errors import RuleViolation
 from polycnf.solvers.errors import BackendError
 
-from .counting import as_instance, count_instance, expected_for
-from .options import Options
+from .counting import as_instance, classes_by_enumeration, count_instance, expected_for
+from .options import Options, alarm, time_limit_reached
 
 ENUMERATE_MAX = 10 ** 6     # validate does not enumerate more solutions than this
 TIME_LIMIT = 60.0           # seconds per method unless told otherwise
@@ -54,6 +54,20 @@ class Validation:
         return (len(counts) == 1 and (self.expected is None or counts == {self.expected})
                 and not any(r.ok is False for r in self.rows))
 
+    @property
+    def counted(self) -> bool:
+        return any(r.count is not None for r in self.rows)
+
+    @property
+    def exit_code(self) -> int:
+        """0: agreement; 1: a disagreement (or a model that breaks the rules);
+        3: nothing counted because time ran out; 2: nothing could count it."""
+        if self.agree:
+            return 0
+        if self.counted or any(r.ok is False for r in self.rows):
+            return 1
+        return 3 if any("time limit" in r.note for r in self.rows) else 2
+
     def as_json(self) -> dict:
         return {"instance": self.instance, "unique": self.unique, "expected": self.expected,
                 "source": self.source, "methods": [asdict(r) for r in self.rows], "agree": self.agree}
@@ -61,7 +75,7 @@ class Validation:
 
 def methods_for(instance, unique: bool = False) -> list[str]:
     """Every counting method that applies to `instance`."""
-    from polycnf.encoders.instance import Instance
+    from polycnf.encoders.core.instance import Instance
     from polycnf.solvers import d4
 
     methods = ["ganak", "enumerate", "bdd"]
@@ -71,9 +85,8 @@ def methods_for(instance, unique: bool = False) -> list[str]:
         methods.append("dlx")
     if type(instance).direct_count is not Instance.direct_count:
         methods.append("direct")
-    if unique and not instance.symmetry_cases:          # classes come from enumeration alone
-        methods = [m for m in methods if m in ("enumerate", "direct")]
-    return methods
+    methods += list(instance.other_counters())
+    return [m for m in methods if m == "enumerate" or not classes_by_enumeration(instance, m, unique)]
 
 
 def validate(instance, unique: bool = False, *, solver: str | None = None,
@@ -90,14 +103,19 @@ def validate(instance, unique: bool = False, *, solver: str | None = None,
     with workers(jobs, scheduler) as pool:
         for method in methods_for(inst, unique):
             start = time.monotonic()
+            other = inst.other_counters().get(method)
+            if other is not None and other.skip_in_validate:
+                rows.append(MethodRow(method, None, 0.0, f"skipped: {other.skip_in_validate}"))
+                continue
             if method == "enumerate" and expected is not None and expected > ENUMERATE_MAX:
                 rows.append(MethodRow(method, None, 0.0,
                                       f"skipped: {expected:,} solutions are too many to enumerate"))
                 continue
             try:
-                n, note = count_instance(inst, method, options, unique, pool), ""
+                with alarm(time_limit):
+                    n, note = count_instance(inst, method, options.started(), unique, pool), ""
             except TimeoutError:
-                n, note = None, f"time limit {time_limit:g} s"
+                n, note = None, time_limit_reached(time_limit)
             except BackendError as e:
                 n, note = None, str(e)
             rows.append(MethodRow(method, n, round(time.monotonic() - start, 3), note))
@@ -115,7 +133,8 @@ def external_checks(inst, options: Options = Options()) -> list[MethodRow]:
     for name in external.available():
         start = time.monotonic()
         try:
-            model = external.solve(name, f.clauses, f.nvars, time_limit=options.time_limit)
+            with alarm(options.time_limit):
+                model = external.solve(name, f.clauses, f.nvars, time_limit=options.time_limit)
             if model is None:
                 rows.append(MethodRow(f"{name} (external)", None, round(time.monotonic() - start, 3), "UNSAT"))
                 continue

@@ -1,4 +1,4 @@
-"""Time the bitboard counter (encoders/bitboard.py) on the 8x8 puzzle of seed 004:
+"""Time the bitboard counter (encoders/packing/bitboard.py) on the 8x8 puzzle of seed 004:
 12 pentominoes + 4 monominoes.
 
     python bench/bench_8x8.py            # (i) centre holes and (ii) holes anywhere
@@ -7,7 +7,7 @@
 (i)  the 4 monominoes form the central 2x2 square (Dana Scott, 1958);
 (ii) the 4 monominoes anywhere, orbit by orbit of the X pentomino's
      placements, each count side by side with the transfer-matrix DP of
-     encoders/packing_dp.py on the same X placement (the second method, and
+     encoders/packing/direct.py on the same X placement (the second method, and
      the peer the times are compared with); about 20 minutes in all.
 Prints raw and unique counts (unique = up to the symmetries of the square
 that fix the prescribed holes) with wall-clock times.
@@ -19,7 +19,7 @@ import argparse
 import time
 
 
-from polycnf.encoders import bitboard as bb  # noqa: E402
+from polycnf.encoders.packing import bitboard as bb  # noqa: E402
 
 
 def timed(label, func, *args, **kw):
@@ -45,8 +45,8 @@ def main(argv=None):
     if args.quick:
         return
     # (ii) holes anywhere, orbit by orbit of the X pentomino, against the
-    # transfer-matrix DP of encoders/packing_dp.py run on the same X placement
-    from polycnf.encoders import packing_dp
+    # transfer-matrix DP of encoders/packing/direct.py run on the same X placement
+    from polycnf.encoders.packing import direct as packing_dp
     print("\n(ii) holes anywhere, per orbit of X placements: bitboard vs packing_dp")
     print(f"{'X cells':<44} {'size':>4} {'bitboard':>12} {'s':>7} {'packing_dp':>12} {'s':>7} {'ratio':>6}")
     raw_bb = raw_dp = 0

@@ -1,4 +1,4 @@
-"""Time the transfer-matrix counter (encoders/packing_dp.py) on the 8x8 puzzle
+"""Time the transfer-matrix counter (encoders/packing/direct.py) on the 8x8 puzzle
 of seed 004: 12 pentominoes + 4 monominoes.
 
     python bench/bench_packing_dp.py              # (i), (ii) and (iii)
@@ -21,7 +21,7 @@ import resource
 import time
 
 
-from polycnf.encoders import packing_dp as pd  # noqa: E402
+from polycnf.encoders.packing import direct as pd  # noqa: E402
 
 
 def rss_gb():

@@ -25,7 +25,7 @@ import time
 
 ROWS = [("pentomino-8x8", False), ("pentomino-6x10", False), ("pentomino-6x10", True),
         ("pentomino-8x8-centre", False)]
-OLD_DP = ("from polycnf.encoders import packing_dp as pd; import json; "
+OLD_DP = ("from polycnf.encoders.packing import direct as pd; import json; "
           "print(json.dumps({'count': pd.count_packings(split='x-orbits')}))")
 
 

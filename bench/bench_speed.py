@@ -5,7 +5,7 @@
     nice python bench/bench_speed.py --only polyforms|hexmatch|8x8 [--big]
 
 8x8    pentomino-8x8 (4 holes anywhere): the old DP over the 6 X orbits in one
-       child process, against the (X, I) cubes of encoders/packing_cubes.py in
+       child process, against the (X, I) cubes of encoders/packing/cubes.py in
        a pool of --workers processes, one fresh process per cube (so the
        children's peak RSS is the largest single cube's).  CPU is the sum of
        the children's user+sys time; wall is the elapsed time.
@@ -26,11 +26,14 @@ import os
 import resource
 import time
 
-from polycnf.encoders import cnf, hexmatch, packing_dp, polyforms
+from polycnf.encoders import hexmatch
+from polycnf.encoders.core import cnf
+from polycnf.encoders.packing import direct as packing_dp
+from polycnf.encoders.core import polyforms
 from polycnf.encoders.hexmatch import cnf as hexmatch_cnf
-from polycnf.encoders.cubes import total
-from polycnf.encoders.packing_cubes import packing_cubes
-from polycnf.encoders.polyform_cubes import polyform_cubes
+from polycnf.encoders.core.cubes import total
+from polycnf.encoders.packing.cubes import packing_cubes
+from polycnf.encoders.core.polyforms.count import polyform_cubes
 
 
 def _children_cpu():

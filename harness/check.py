@@ -13,8 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from polycnf.encoders import catalog
-from polycnf.encoders.cnf import read_dimacs
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.cnf import read_dimacs
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.solvers import answers, runner
 
 CORRECT = "correct"

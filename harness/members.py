@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polycnf.encoders import catalog
-from polycnf.encoders.errors import InputError
-from polycnf.encoders.polyforms import piece_set
+from polycnf.encoders.core.errors import InputError
+from polycnf.encoders.core.polyforms import piece_set
 from polycnf.solvers import sat
 
 FAMILIES = ("tiling", "hexmatch", "t4")

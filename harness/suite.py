@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.core.errors import InputError
 
 from . import members as members_mod
 

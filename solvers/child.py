@@ -6,18 +6,51 @@ Python; a forked child can.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import signal
+import sys
 import time
 
 
-def _child(conn, func, args):
-    import os
+@contextlib.contextmanager
+def quiet_stdout():
+    """Send what native code writes on file descriptor 1 to /dev/null meanwhile.
+
+    Ganak and d4 print progress lines on stdout from C++, whatever process runs
+    them (ours, a forked child, a Dask worker that inherited our stdout); our
+    stdout carries only what a command promises (one JSON object under --json).
+    """
+    sys.stdout.flush()
+    saved = os.dup(1)
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)              # native counters print progress on stdout: keep ours clean
+    try:
+        os.dup2(devnull, 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+
+
+_in_child = False       # True in a child of run_limited: its own children join its process group
+
+
+def _child(conn, func, args):
+    global _in_child
+    if not _in_child:
+        os.setpgid(0, 0)             # a group of its own: killing it kills what it starts too
+    _in_child = True
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)              # the child never writes on our stdout
     try:
         conn.send(("ok", func(*args)))
     except Exception as e:           # report, never hang the parent
-        conn.send(("error", f"{type(e).__name__}: {e}"))
+        try:
+            conn.send(("raise", e))
+        except Exception:            # an exception that does not pickle
+            conn.send(("error", f"{type(e).__name__}: {e}"))
     finally:
         conn.close()
 
@@ -31,9 +64,14 @@ def run_limited(func, args, time_limit: float | None = None, progress=None, what
     """
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, func, args), daemon=True)
+    proc = ctx.Process(target=_child, args=(child, func, args))   # not daemonic: it may fork its own limited child
     start = time.monotonic()
     proc.start()
+    if not _in_child:
+        try:
+            os.setpgid(proc.pid, proc.pid)   # the child does the same: whichever runs first
+        except OSError:
+            pass
     child.close()
     try:
         while not parent.poll(1.0 if progress else 0.05):
@@ -46,9 +84,30 @@ def run_limited(func, args, time_limit: float | None = None, progress=None, what
                 raise RuntimeError(f"{what} stopped without an answer (exit code {proc.exitcode})")
         status, value = parent.recv()
     finally:
-        if proc.is_alive():
-            proc.kill()
+        _kill_group(proc)
         proc.join()
+    if status == "raise" and _is_verdict(value):
+        raise value
     if status != "ok":
-        raise RuntimeError(f"{what} failed: {value}")
+        text = f"{type(value).__name__}: {value}" if status == "raise" else value
+        raise RuntimeError(f"{what} failed: {text}")
     return value
+
+
+def _kill_group(proc) -> None:
+    """Kill the child and every process it started (its own counters' children):
+    none may outlive the call."""
+    if not _in_child:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+            return
+        except (ProcessLookupError, PermissionError):
+            pass
+    if proc.is_alive():
+        proc.kill()
+
+
+def _is_verdict(error: BaseException) -> bool:
+    """A time limit, or polycnf's own one-line errors (bad input, a back end
+    that cannot take the problem): raised in the parent as they are."""
+    return isinstance(error, TimeoutError) or type(error).__module__.startswith("polycnf.")

@@ -11,7 +11,7 @@ import importlib.util
 import os
 import tempfile
 
-from .child import run_limited
+from .child import quiet_stdout, run_limited
 
 FIRST_PAGE = 256 * 2 ** 20    # d4 reserves 4 GiB for its cache by default: over most memory limits
 
@@ -32,7 +32,18 @@ def count_file(path: str) -> int:
 
 
 def count_in_process(clauses, nvars: int, show) -> int:
-    with tempfile.TemporaryDirectory(prefix="polycnf-d4-") as tmp:
+    """The projected count; the formulas d4 gets wrong or cannot read are
+    answered without it: an empty clause (0), no variables (1), and an empty
+    show set (1 if satisfiable, else 0: d4 reads `c p show 0` as no projection)."""
+    show = list(show)
+    if any(len(c) == 0 for c in clauses):
+        return 0
+    if nvars == 0:
+        return 1
+    if not show:
+        from .sat import satisfiable
+        return int(satisfiable(clauses))
+    with tempfile.TemporaryDirectory(prefix="polycnf-d4-") as tmp, quiet_stdout():
         path = os.path.join(tmp, "in.cnf")
         with open(path, "w") as out:
             out.write(f"p cnf {nvars} {len(clauses)}\n")   # d4 needs the header's variable count

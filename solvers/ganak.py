@@ -7,18 +7,20 @@ be interrupted, so it runs in a child process that we can time out and kill.
 
 from __future__ import annotations
 
-from .child import run_limited
+from .child import quiet_stdout, run_limited
 
 
 def count_in_process(clauses, nvars: int, show) -> int:
-    """Count in this process (no time limit, no way to stop it)."""
+    """Count in this process (no time limit, no way to stop it); Ganak's
+    progress lines never reach our stdout."""
     import pyganak
 
-    counter = pyganak.Counter()
-    counter.new_vars(nvars)          # variables in no clause still count
-    counter.add_clauses(clauses)
-    counter.set_sampling_set(list(show))
-    return counter.count()
+    with quiet_stdout():
+        counter = pyganak.Counter()
+        counter.new_vars(nvars)          # variables in no clause still count
+        counter.add_clauses(clauses)
+        counter.set_sampling_set(list(show))
+        return counter.count()
 
 
 def count(clauses, nvars: int, show, time_limit: float | None = None, progress=None) -> int:

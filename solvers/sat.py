@@ -63,6 +63,12 @@ def models(clauses, show, solver: str = DEFAULT_SOLVER, limit: int | None = None
             s.add_clause(block)
 
 
+def satisfiable(clauses, solver: str = DEFAULT_SOLVER) -> bool:
+    """Whether the clauses have a model."""
+    with Solver(name=canonical_name(solver), bootstrap_with=clauses) as s:
+        return s.solve()
+
+
 def _solve(s, deadline) -> bool:
     if deadline is None:
         return s.solve()

@@ -17,7 +17,8 @@ from polycnf import api
 
 ROOT = Path(__file__).resolve().parent.parent     # the checkout (polycnf may be installed elsewhere)
 API_MODULES = ["polycnf", "polycnf.api.counting", "polycnf.api.solving", "polycnf.api.validation",
-               "polycnf.api.encoding"]
+               "polycnf.api.encoding", "polycnf.api.listing", "polycnf.api.generating",
+               "polycnf.api.polyform_counting", "polycnf.api.solvable"]
 
 
 @pytest.mark.parametrize("name", API_MODULES)
@@ -56,7 +57,7 @@ def test_solutions_are_checked_and_limited():
 
 
 def test_errors_are_input_errors():
-    from polycnf.encoders.errors import InputError
+    from polycnf.encoders.core.errors import InputError
     with pytest.raises(InputError, match="unknown counting method 'fast'"):
         polycnf.count("t4-all", method="fast")
     with pytest.raises(InputError, match="unknown instance"):

@@ -1,10 +1,10 @@
-"""Tests for encoders/bitboard.py, the independent bitboard counter for the
+"""Tests for encoders/packing/bitboard.py, the independent bitboard counter for the
 8x8 puzzle (12 pentominoes + 4 monominoes).  Fast (about 10 s on an idle
 machine) except the tests marked slow."""
 
 import pytest
 
-from polycnf.encoders import bitboard as bb
+from polycnf.encoders.packing import bitboard as bb
 
 
 def test_placement_counts():
@@ -29,7 +29,7 @@ def test_placement_counts():
 
 def test_pieces_are_the_twelve_pentominoes():
     seen = set()
-    for name, cells in bb.PENTOMINOES.items():
+    for cells in bb.PENTOMINOES.values():
         assert len(set(cells)) == 5
         m = bb.mask_of(cells)
         # connected
@@ -169,3 +169,42 @@ def test_one_free_hole():
     three = bb.mask_of([(3, 3), (3, 4), (4, 3)])
     assert bb.symmetries_fixing(three) == [0, 4]        # identity, transpose
     assert bb.count_packings(three, split=0) == 40508
+
+
+# -- the bitboard search as a counting method of the 8x8 instances -------------------
+
+def test_bitboard_is_a_method_of_the_8x8_instances():
+    """`count --method bitboard` reaches the search; other boards do not offer it."""
+    import polycnf
+    from polycnf.encoders import catalog
+    from polycnf.encoders.core.errors import InputError
+
+    assert polycnf.count("pentomino-8x8-centre", method="bitboard").count == 520
+    assert polycnf.count("pentomino-8x8-centre", method="bitboard", unique=True).count == 65
+    assert list(catalog.load("pentomino-8x8").other_counters()) == ["bitboard"]
+    assert catalog.load("pentomino-6x10").other_counters() == {}
+    with pytest.raises(InputError, match="unknown counting method 'bitboard'"):
+        polycnf.count("pentomino-6x10", method="bitboard")
+
+
+def test_bitboard_cubes_add_up():
+    """One cube per orbit of X placements: raw weights are the orbit sizes, unique ones / |G|."""
+    import polycnf
+
+    raw = polycnf.cubes_of("pentomino-8x8-centre", "bitboard")
+    assert [c.weight for c in raw] == [4, 8, 8, 4]
+    assert sum(c.weight * c.task() for c in raw) == 520
+    unique = polycnf.cubes_of("pentomino-8x8-centre", "bitboard", unique=True)
+    assert sum(c.weight * c.task() for c in unique) == 65
+
+
+def test_bitboard_honours_the_time_limit_and_validate_skips_holes_anywhere():
+    from polycnf.api.validation import methods_for
+    from polycnf.encoders import catalog
+
+    with pytest.raises(TimeoutError, match="bitboard search did not finish in 0.5 s"):
+        bb.count_packings(time_limit=0.5)
+    inst = catalog.load("pentomino-8x8")
+    assert "bitboard" in methods_for(inst)
+    assert "takes minutes with 4 holes anywhere" in inst.other_counters()["bitboard"].skip_in_validate
+    assert catalog.load("pentomino-8x8-centre").other_counters()["bitboard"].skip_in_validate == ""

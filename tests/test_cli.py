@@ -5,8 +5,9 @@ import shutil
 
 import pytest
 
+import polycnf
 from polycnf import cli
-from polycnf.encoders.cnf import read_dimacs
+from polycnf.encoders.core.cnf import read_dimacs
 from polycnf.solvers import ganak
 
 
@@ -209,7 +210,7 @@ def test_generated_radius_6_puzzle_round_trips_through_dimacs(capsys, tmp_path):
                     "-o", str(toml), "--cnf", str(cnf))
     assert made["radius"] == 6
     nvars, clauses, show, _ = read_dimacs(cnf)
-    instance = cli.catalog.load(str(toml))
+    instance = polycnf.load(str(toml))
     formula = instance.formula()
     assert (nvars, clauses, show) == (formula.nvars, formula.clauses, formula.show_vars)
     with Solver(name="cadical195", bootstrap_with=clauses) as s:

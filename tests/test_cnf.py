@@ -2,8 +2,8 @@
 
 import pytest
 
-from polycnf.encoders.cnf import ENCODINGS, Formula, read_dimacs
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.core.cnf import ENCODINGS, Formula, read_dimacs
+from polycnf.encoders.core.errors import InputError
 from polycnf.solvers import bdd, ganak, sat
 
 

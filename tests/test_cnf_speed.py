@@ -1,11 +1,11 @@
-"""The fast paths of encoders/cnf.py give the same clauses as the slow ones."""
+"""The fast paths of encoders/core/cnf.py give the same clauses as the slow ones."""
 
 import random
 
 import pytest
 from pysat.card import CardEnc, EncType
 
-from polycnf.encoders.cnf import Formula, sequential_amo
+from polycnf.encoders.core.cnf import Formula, sequential_amo
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 17, 200])

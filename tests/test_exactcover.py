@@ -5,9 +5,9 @@ import pytest
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from polycnf.encoders.cnf import ENCODINGS
-from polycnf.encoders.errors import InputError, RuleViolation
-from polycnf.encoders.exactcover import ExactCover, ExactCoverInstance, load_dlx
+from polycnf.encoders.core.cnf import ENCODINGS
+from polycnf.encoders.core.errors import InputError, RuleViolation
+from polycnf.encoders.core.exactcover import ExactCover, ExactCoverInstance, load_dlx
 from polycnf.solvers import dlx
 
 KNUTH = """\

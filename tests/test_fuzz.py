@@ -1,18 +1,22 @@
-"""Mutated input files end in a clean one-line error, never a traceback (issue 7).
+"""Mutated input files and arguments end in a clean one-line error, never a traceback.
 
 The shipped instance TOMLs, a DIMACS file and a DLX file written by `polycnf
-encode` are mutated at random with a fixed seed (bytes flipped, deleted or
+encode`, t4 configurations (words, JSON, a puzzle TOML) and arguments of every
+command are mutated at random with a fixed seed (bytes flipped, deleted or
 inserted, digits changed, bytes that are not UTF-8, lines deleted or
 duplicated, the file cut short) and run through `polycnf.cli.main` in this
-process.  Every run must either finish
-(exit 0, or 1 for an answer that differs from the file's trusted count) or exit
-2 (bad input) or 3 (time limit) with exactly one stderr line `polycnf: error:`.
-Mostly `show`, which reads and builds but does not count; `solve` and `count`
-on some files, with small time limits.
+process, once with `--jobs 1` and once with the default jobs (POLYCNF_JOBS
+unset, as a user runs it: cubes may run in this process or on workers).
+Output is captured at the file-descriptor level, so that a native counter
+writing on our stdout is caught.  Every run must either finish (exit 0, or 1
+for an answer that differs from the file's trusted count) or exit 2 (bad
+input) or 3 (time limit) with exactly one stderr line `polycnf: error:`; under
+--json stdout is exactly one JSON object, whatever the exit code.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -57,22 +61,38 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return data
 
 
-def run(capsys, argv: list[str]) -> tuple[int, str]:
-    """cli.main in-process; an exception escaping it fails the test with the argv."""
+def run(capture, argv: list[str]) -> tuple[int, str]:
+    """cli.main in-process; an exception escaping it fails the test with the argv.
+    With --json, stdout must be exactly one JSON object."""
     try:
         code = cli.main(argv)
     except BaseException as e:                 # noqa: BLE001  (SystemExit too: a traceback-free exit is not enough)
         raise AssertionError(f"{argv}: {type(e).__name__} escaped: {e}") from e
-    return code, capsys.readouterr().err
+    out, err = capture.readouterr()
+    if "--json" in argv:
+        lines = out.splitlines()
+        assert len(lines) == 1, (argv, out)
+        json.loads(lines[0])
+    return code, err
 
 
 def assert_clean(code: int, err: str, argv: list[str]) -> None:
     assert "Traceback" not in err and "Warning" not in err, (argv, err)
+    lines = [line for line in err.splitlines() if not line.startswith("polycnf: note: ")]
     if code in (2, 3):
-        lines = err.splitlines()
         assert len(lines) == 1 and lines[0].startswith("polycnf: error: "), (argv, err)
     else:
         assert code in (0, 1), (argv, code, err)
+
+
+@pytest.fixture(params=["1", "default"])
+def jobs(request, monkeypatch):
+    """--jobs 1, and the default a user gets (POLYCNF_JOBS unset: the machine's cores)."""
+    if request.param == "default":
+        monkeypatch.delenv("POLYCNF_JOBS", raising=False)
+    else:
+        monkeypatch.setenv("POLYCNF_JOBS", request.param)
+    return request.param
 
 
 @pytest.fixture(scope="module")
@@ -85,34 +105,100 @@ def written(tmp_path_factory):
     return cnf.read_bytes(), dlx.read_bytes(), KNUTH_DLX.encode()
 
 
+T4_WORDS = b"l1-l2 c4-c6 k3-k5 d2-d3"
+T4_JSON = b'["l1-l2", {"groove": "c", "first": 4, "length": 3}, "k3-k5"]'
+T4_PUZZLE = b'family = "t4-puzzle"\nrule = "slide"\nmoves = 3\npieces = ["l1-l2", "c4-c6", "k3-k5"]\n'
+
+
 def cases(written):
-    """(suffix, original bytes, commands) for every mutated file, ~200 runs in all."""
+    """(suffix, original bytes, commands) for every mutated file, ~300 runs in all."""
     cnf, dlx, knuth = written
     for path in SHIPPED:
-        yield from ((".toml", path.read_bytes(), [["show"]]) for _ in range(14))
-        yield ".toml", path.read_bytes(), [["solve", "--time-limit", "2"]]
+        yield from ((".toml", path.read_bytes(), [["show"]]) for _ in range(12))
+        yield ".toml", path.read_bytes(), [["solve", "--time-limit", "2"], ["encode", "-o", "OUT", "--json"]]
     for k in range(30):
         commands = [["show"], ["solve", "--time-limit", "2"]]
         if k % 3 == 0:
             commands.append(["count", "--method", "enumerate", "--time-limit", "1"])
+        if k % 3 == 1:
+            commands.append(["count", "--json", "--time-limit", "5"])     # Ganak cubes, default path
+        if k % 5 == 2:
+            commands.append(["validate", "--time-limit", "2", "--json"])
         yield ".cnf", cnf, commands
-    for k in range(15):
+    for _ in range(15):
         yield ".dlx", dlx, [["show"], ["solve", "--time-limit", "2"]]
-        yield ".dlx", knuth, [["count", "--time-limit", "5"]]
+        yield ".dlx", knuth, [["count", "--time-limit", "5"], ["cubes"]]
+    for _ in range(12):
+        yield ".txt", T4_WORDS, [["t4 show"], ["solve t4-puzzle", "--time-limit", "5"]]
+        yield ".json", T4_JSON, [["t4 show"], ["solve t4-puzzle", "--json", "--time-limit", "5"]]
+        yield ".toml", T4_PUZZLE, [["show"], ["solve", "--time-limit", "5"]]
 
 
-def test_mutated_files_give_one_line_errors(capsys, tmp_path, written):
+def argv_for(command: list[str], path, tmp_path) -> list[str]:
+    """`command` with the file put where it goes ('t4 show FILE', 'count FILE ...'); OUT is an output file."""
+    head = command[0].split()
+    rest = [str(tmp_path / "out.cnf") if w == "OUT" else w for w in command[1:]]
+    return [*head, str(path), *rest]
+
+
+def test_mutated_files_give_one_line_errors(capfd, tmp_path, written, jobs):
     rng = random.Random(SEED)
     runs = 0
     for n, (suffix, original, commands) in enumerate(cases(written)):
         path = tmp_path / f"case{n:03d}{suffix}"
         path.write_bytes(mutate(original, rng))
         for command in commands:
-            argv = [command[0], str(path), *command[1:]]
-            code, err = run(capsys, argv)
+            argv = argv_for(command, path, tmp_path)
+            code, err = run(capfd, argv)
             assert_clean(code, err, argv)
             runs += 1
-    assert runs >= 200
+    assert runs >= 300
+
+
+def mutate_word(word: str, rng: random.Random) -> str:
+    """An argument as a hostile or unlucky user types it."""
+    return rng.choice([
+        lambda: "", lambda: word * rng.randint(2, 300), lambda: word[:rng.randint(0, len(word))],
+        lambda: mutate(word.encode(), rng).decode("utf-8", "replace"), lambda: "-" + word,
+        lambda: rng.choice(["nan", "inf", "-1", "0", "1e309", "\u0663", "10**9", "99999999999999999999",
+                            "tcp://", "../", "/dev/full", "/dev/null", "\n", "--json"]),
+    ])()
+
+
+ARGUMENT_CASES = [
+    ["count", "tetrahex-7x4", "--method", "dlx", "--time-limit", "5"],
+    ["count", "palago-7", "--unique"],
+    ["count", "t4-trivial", "--method", "direct", "--json"],
+    ["cubes", "pentomino-3x20", "--method", "dlx"],
+    ["solve", "t4-l12", "-n", "2", "--json"],
+    ["show", "hexagon-bugs"],
+    ["polyforms", "hex", "4", "--one-sided"],
+    ["generate", "hexmatch", "--radius", "1", "--labels", "2", "-o", "OUT"],
+    ["t4-solvable", "--rows", "klm", "--methods", "search"],
+    ["validate", "tetrahex-7x4", "--time-limit", "5", "--json"],
+    ["list", "--json"],
+]
+
+
+def test_mutated_arguments_give_one_line_errors(capfd, tmp_path, jobs):
+    rng = random.Random(SEED + 1)
+    for k in range(90):
+        argv = list(rng.choice(ARGUMENT_CASES))
+        at = rng.randrange(1, len(argv))
+        argv[at] = mutate_word(argv[at], rng)
+        argv = [str(tmp_path / f"out{k}.toml") if w == "OUT" else w for w in argv]
+        try:
+            code = cli.main(argv)
+        except SystemExit as e:               # argparse: usage errors are one line, exit 2
+            code = e.code
+        except BaseException as e:             # noqa: BLE001
+            raise AssertionError(f"{argv}: {type(e).__name__} escaped: {e}") from e
+        out, err = capfd.readouterr()
+        assert "Traceback" not in err, (argv, err)
+        if code == 2:
+            assert len(err.splitlines()) == 1 and err.startswith("polycnf: error: "), (argv, err)
+        else:
+            assert code in (0, 1, 3), (argv, code, err)
 
 
 @pytest.mark.parametrize("suffix, text, line", [
@@ -122,18 +208,75 @@ def test_mutated_files_give_one_line_errors(capsys, tmp_path, written):
     (".toml", b'grid = "square"\n\xff = 1\n', 2),
 ])
 @pytest.mark.parametrize("command", ["count", "show", "solve"])
-def test_bytes_that_are_not_utf8_name_file_and_line(capsys, tmp_path, suffix, text, line, command):
+def test_bytes_that_are_not_utf8_name_file_and_line(capfd, tmp_path, suffix, text, line, command):
     path = tmp_path / f"bad{suffix}"
     path.write_bytes(text)
-    code, err = run(capsys, [command, str(path)])
+    code, err = run(capfd, [command, str(path)])
     assert code == 2 and err.startswith(f"polycnf: error: {path}:{line}: not UTF-8 text (byte 0x")
     assert len(err.splitlines()) == 1
 
 
-def test_family_without_instance_files(capsys, tmp_path):
+def test_family_without_instance_files(capfd, tmp_path):
     """`family = "t4"` named a module without `from_toml`: an AttributeError traceback."""
     path = tmp_path / "t4.toml"
     path.write_text('family = "t4"\n')
-    code, err = run(capsys, ["show", str(path)])
-    assert code == 2 and err == "polycnf: error: unknown family 't4' (choose from: tiling, hexmatch)\n"
+    code, err = run(capfd, ["show", str(path)])
+    assert code == 2 and err == "polycnf: error: unknown family 't4' (choose from: tiling, hexmatch, t4-puzzle)\n"
 
+
+
+@pytest.mark.slow
+def test_fuzz_as_a_user(tmp_path, written, capsys):
+    """The mutated files of `cases` (and mutated arguments) through `python -m polycnf` in fresh
+    processes with the default jobs, each in an empty folder: no traceback, no hang, one-line
+    errors, and nothing left behind by a command that failed.  Prints the tally (pytest -s)."""
+    import os
+    import subprocess
+    import sys
+    from collections import Counter
+
+    env = {k: v for k, v in os.environ.items() if k != "POLYCNF_JOBS"}
+    rng = random.Random(SEED + 2)
+    tally, problems = Counter(), []
+    runs = [(suffix, mutate(original, rng), command)
+            for suffix, original, commands in cases(written) for command in commands]
+    for _ in range(60):
+        argv = list(rng.choice(ARGUMENT_CASES))
+        at = rng.randrange(1, len(argv))
+        argv[at] = mutate_word(argv[at], rng)
+        runs.append((None, None, argv))
+    for n, (suffix, data, command) in enumerate(runs):
+        folder = tmp_path / f"run{n:03d}"
+        folder.mkdir()
+        if suffix is None:
+            argv = [str(folder / "out.toml") if w == "OUT" else w for w in command]
+        else:
+            (folder / f"input{suffix}").write_bytes(data)
+            argv = argv_for(command, folder / f"input{suffix}", folder)
+        before = set(os.listdir(folder))
+        try:
+            r = subprocess.run([sys.executable, "-m", "polycnf", *argv], cwd=folder, env=env, capture_output=True,
+                               text=True, timeout=120)
+        except subprocess.TimeoutExpired:
+            tally["hang"] += 1
+            problems.append(("hang", argv))
+            continue
+        lines = [line for line in r.stderr.splitlines() if not line.startswith("polycnf: note: ")]
+        if "Traceback" in r.stderr or "Warning" in r.stderr:
+            kind = "traceback"
+        elif r.returncode in (2, 3):
+            kind = "clean error" if len(lines) == 1 and lines[0].startswith("polycnf: error: ") else "messy error"
+        elif r.returncode in (0, 1):
+            kind = "accepted"
+        else:
+            kind = f"exit {r.returncode}"
+        if r.returncode not in (0, 1) and set(os.listdir(folder)) != before:
+            kind = "partial files"
+        if "--json" in argv and len(r.stdout.splitlines()) != 1:
+            kind = "bad json"
+        tally[kind] += 1
+        if kind not in ("clean error", "accepted"):
+            problems.append((kind, argv, r.returncode, r.stderr[-400:]))
+    with capsys.disabled():
+        print(f"\nfuzz as a user: {len(runs)} cases: " + ", ".join(f"{v} {k}" for k, v in sorted(tally.items())))
+    assert problems == []

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from polycnf.encoders.grids import GRIDS, get_grid
+from polycnf.encoders.core.grids import GRIDS, get_grid
 
 ALL = sorted(GRIDS)
 GROUP_SIZES = {"square": (8, 4), "hex": (12, 6), "triangle": (12, 6), "segment": (12, 6)}

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from pysat.solvers import Solver
 
-from polycnf.encoders.cnf import read_dimacs
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.cnf import read_dimacs
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.encoders.hexmatch import HexBoard, load, from_toml, to_toml, generate
-from polycnf.encoders.hexmatch.generator import physical_side
+from polycnf.encoders.hexmatch.generate import physical_side
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 BUGS = os.path.join(ROOT, "instances", "hexagon-bugs.toml")

@@ -95,8 +95,8 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 def test_graph_sees_the_package():
     edges = graph()
-    assert "polycnf.cli" in edges and "polycnf.encoders.cnf" in edges
-    assert "polycnf.encoders.cnf" in edges["polycnf.encoders.instance"]
+    assert "polycnf.cli" in edges and "polycnf.encoders.core.cnf" in edges
+    assert "polycnf.encoders.core.cnf" in edges["polycnf.encoders.core.instance"]
 
 
 def test_finder_reports_a_cycle():
@@ -117,3 +117,31 @@ def test_pyproject_lists_every_package():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {name for name, path in modules().items() if path.name == "__init__.py"}
     assert found == listed
+
+
+def layer(name: str) -> str:
+    """polycnf.encoders.core.cnf -> 'encoders.core', polycnf.encoders.catalog -> 'encoders.catalog',
+    polycnf.api.counting -> 'api'."""
+    parts = name.split(".")[1:]
+    if not parts:
+        return "polycnf"
+    return ".".join(parts[:2]) if parts[0] == "encoders" and len(parts) > 1 else parts[0]
+
+
+def test_the_layers_keep_their_rules():
+    """solvers/ knows no puzzle, encoders/ no API or CLI, api/ no family by name (only the
+    catalog and the shared machinery), and cli.py only the API and its own helpers."""
+    edges = graph()
+    allowed = {
+        "solvers": {"solvers"},
+        "api": {"api", "encoders.catalog", "encoders.core", "solvers", "harness", "polycnf", "instances"},
+        "cli": {"api", "clihelpers"},
+        "clihelpers": {"api", "clihelpers"},
+    }
+    for name, targets in edges.items():
+        source = layer(name)
+        if source in allowed:
+            bad = {t for t in targets if layer(t) not in allowed[source]}
+            assert not bad, f"{name} imports {sorted(bad)}"
+        if source.startswith("encoders"):
+            assert not {t for t in targets if layer(t) in ("api", "cli", "clihelpers", "harness")}, name

@@ -1,18 +1,18 @@
-"""encoders/packing_cubes.py: the packing DP split into cubes (orbits of X,
+"""encoders/packing/cubes.py: the packing DP split into cubes (orbits of X,
 then (X, I) placements) must add up to the published counts and, orbit by
-orbit of X, to the bitboard search of encoders/bitboard.py (slow)."""
+orbit of X, to the bitboard search of encoders/packing/bitboard.py (slow)."""
 
 from fractions import Fraction
 from itertools import product
 
 import pytest
 
-from polycnf.encoders import bitboard as bb
+from polycnf.encoders.packing import bitboard as bb
 from polycnf.encoders import catalog
-from polycnf.encoders import packing_dp as pd
-from polycnf.encoders.cubes import count_sequentially, total
-from polycnf.encoders.packing_cubes import packing_cubes
-from polycnf.encoders.packing_placements import placement_orbits
+from polycnf.encoders.packing import direct as pd
+from polycnf.encoders.core.cubes import count_sequentially, total
+from polycnf.encoders.packing.cubes import packing_cubes
+from polycnf.encoders.packing.orbits import placement_orbits
 
 
 @pytest.mark.parametrize("depth", [1, pytest.param(2, marks=pytest.mark.slow)])
@@ -97,7 +97,7 @@ def test_every_image_of_a_cube_counts_the_same():
     """Each cube runs its placements turned by a board symmetry
     (_best_orientation); any image must give the representative's count, here
     for one light 8x8 cube in all 8 images (about 1 s each)."""
-    from polycnf.encoders.packing_placements import _best_orientation, parts
+    from polycnf.encoders.packing.orbits import _best_orientation, parts
     picked = [(label, fixed) for label, fixed, _ in parts(8, 8, (), list(pd.PIECE_NAMES))
               if "X at (2, 3)" in label and "I at (0, " in label][:1]
     assert picked

@@ -1,7 +1,7 @@
-"""Tests for encoders/packing_dp.py, the transfer-matrix counter for the 8x8
+"""Tests for encoders/packing/direct.py, the transfer-matrix counter for the 8x8
 puzzle of seed 004 (12 pentominoes + 4 monominoes): agreement with a plain
 brute force on small boards, classic pentomino rectangle counts, and the
-cross-checks with encoders/bitboard.py (centre 2x2: 520; X at the centre).
+cross-checks with encoders/packing/bitboard.py (centre 2x2: 520; X at the centre).
 The default tests take under 10 s; the full count (about 5 min) and the
 runs with X fixed (about 1 min each) are marked slow."""
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from polycnf.encoders import packing_dp as pd
+from polycnf.encoders.packing import direct as pd
 
 # ---------------------------------------------------------------------------
 # brute force, independent of the module: its own aspects, plain recursion
@@ -74,7 +74,7 @@ def test_piece_table():
     assert len(canon) == 12
     assert pd._f_has_no_symmetry()
     # placements on 8x8 agree with the brute force's own table
-    for name, cells in pd.PENTOMINOES.items():
+    for cells in pd.PENTOMINOES.values():
         tb = pd.build_tables(8, 8, [cells])
         assert len(tb.piece) == len(_placements(cells, 8, 8, frozenset()))
     assert pd.build_tables(8, 8, list(pd.PENTOMINOES.values())).span == 32
@@ -160,27 +160,27 @@ def test_pentomino_rectangles(width, height, raw):
 
 
 def test_centre_520():
-    # cross-check with encoders/bitboard.py: 520 raw, 65 up to symmetry
+    # cross-check with encoders/packing/bitboard.py: 520 raw, 65 up to symmetry
     raw = pd.count_packings(fixed_empty=pd.CENTRE, split=None)
     assert raw == 520
     assert pd.unique(raw) == 65
 
 
 def test_three_fixed_holes():
-    # cross-check with encoders/bitboard.py: 40,508 (a few seconds, split on X)
+    # cross-check with encoders/packing/bitboard.py: 40,508 (a few seconds, split on X)
     assert pd.count_packings(fixed_empty=[(3, 3), (3, 4), (4, 3)]) == 40508
 
 
 @pytest.mark.slow
 def test_x_at_centre():
-    # cross-check with encoders/bitboard.py: X covering (2,3),(3,2),(3,3),(3,4),(4,3)
+    # cross-check with encoders/packing/bitboard.py: X covering (2,3),(3,2),(3,3),(3,4),(4,3)
     x = ((2, 3), (3, 2), (3, 3), (3, 4), (4, 3))
     assert pd.run(fixed_pieces={"X": x}).count == 12_989_702
 
 
 # The 8x8 puzzle with the 4 holes anywhere, computed by this method
 # (bench/bench_packing_dp.py, split on the 6 orbits of X placements, weights
-# 4, 8, 8, 4, 8, 4); it must agree with encoders/bitboard.py, the
+# 4, 8, 8, 4, 8, 4); it must agree with encoders/packing/bitboard.py, the
 # independent method.
 FULL_RAW = 536_773_672
 X_ORBIT_COUNTS = [11_817_642, 20_951_431, 13_800_158, 12_503_430, 13_689_733, 12_989_702]

@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from polycnf.encoders.cnf import read_dimacs
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.cnf import read_dimacs
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.encoders.palago import cnf, tiles
-from polycnf.encoders.palago import enumerate as enumerator
+from polycnf.encoders.palago.check import check_creature
+from polycnf.encoders.palago import direct as enumerator
 from polycnf.encoders.palago.instance import PUBLISHED, from_name
 from polycnf.solvers import ganak
 
-SEED = Path("/work/shared/seeds/000_77c913586f5cb858.txt")
+# the seed text in ../shared beside the checkout (its tests skip, saying so, when it is absent)
+SEED = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / "000_77c913586f5cb858.txt"
 # REFERENCE.md, Palago creatures (seed 000): free counts n = 1..12
 REFERENCE_FREE = [0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81]
 
@@ -58,9 +60,9 @@ def test_every_enumerated_creature_passes_the_checker():
     for n in range(1, 11):
         seen = set()
         for c in enumerator.creatures(n):
-            tiles.check(c, n)
+            check_creature(c, n)
             for img in tiles.symmetries(c):
-                tiles.check(img, n)   # the six symmetries keep creatures creatures
+                check_creature(img, n)   # the six symmetries keep creatures creatures
             key = tiles.normal(c)
             assert key not in seen
             seen.add(key)
@@ -68,16 +70,16 @@ def test_every_enumerated_creature_passes_the_checker():
 
 def test_checker_rejects_broken_creatures():
     three = {(0, 0): 1, (1, 0): 2, (0, 1): 0}      # the only creature of 3 tiles
-    tiles.check(three, 3)
+    check_creature(three, 3)
     with pytest.raises(RuleViolation, match="open or in pieces"):
-        tiles.check({(0, 0): 1, (1, 0): 2, (0, 1): 1}, 3)
+        check_creature({(0, 0): 1, (1, 0): 2, (0, 1): 1}, 3)
     with pytest.raises(RuleViolation, match="open or in pieces"):
-        tiles.check({(0, 0): 1, (1, 0): 2}, 2)
+        check_creature({(0, 0): 1, (1, 0): 2}, 2)
     with pytest.raises(RuleViolation, match="4 tiles, expected 3"):
-        tiles.check({**three, (5, 5): 0}, 3)
+        check_creature({**three, (5, 5): 0}, 3)
     with pytest.raises(RuleViolation, match="open or in pieces"):
         # two separate creatures are not one
-        tiles.check({**three, **{(x + 5, y): t for (x, y), t in three.items()}})
+        check_creature({**three, **{(x + 5, y): t for (x, y), t in three.items()}})
 
 
 def test_sixty_degrees_is_not_a_symmetry():
@@ -86,7 +88,7 @@ def test_sixty_degrees_is_not_a_symmetry():
     turned = {(-y, x + y): t for (x, y), t in three.items()}
     for perm in ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2)):
         with pytest.raises(RuleViolation):
-            tiles.check({c: perm[t] for c, t in turned.items()})
+            check_creature({c: perm[t] for c, t in turned.items()})
 
 
 def _ganak(formula):
@@ -168,8 +170,11 @@ def _seed_programs():
     return {"arnauld": first + ";console.log(f(N))", "second": "g=" + second + ";console.log(g(N))"}
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed: the seed's JavaScript oracle cannot run")
-@pytest.mark.skipif(not SEED.exists(), reason="seed 000 text is not present")
+NO_NODE = "node is not installed: the seed's JavaScript oracle cannot run"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason=NO_NODE)
+@pytest.mark.skipif(not SEED.exists(), reason="../shared/seeds (the Palago seed text) is not beside this checkout")
 @pytest.mark.parametrize("program", ["arnauld", "second"])
 def test_seed_programs_agree(program):
     _, free = enumerator.count(10)
@@ -316,7 +321,7 @@ def test_holed_creature_counts():
     """Holes were decided from the seed's code (tiles.py): a creature may
     enclose an empty cell.  The checker, the CNF and the enumerator accept one."""
     assert (0, 2) not in HOLED and _encloses_empty_cell(HOLED)
-    tiles.check(HOLED, 15)
+    check_creature(HOLED, 15)
     from polycnf.solvers import sat
     f = cnf.creature_formula(15)
     units = [[f.var(cnf.tile(c, t))] for c, t in HOLED.items()]
@@ -324,8 +329,8 @@ def test_holed_creature_counts():
     assert tiles.normal(HOLED) in {tiles.normal(c) for c in enumerator.creatures(15)}
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed: the seed's JavaScript oracle cannot run")
-@pytest.mark.skipif(not SEED.exists(), reason="seed 000 text is not present")
+@pytest.mark.skipif(shutil.which("node") is None, reason=NO_NODE)
+@pytest.mark.skipif(not SEED.exists(), reason="../shared/seeds (the Palago seed text) is not beside this checkout")
 def test_seed_code_accepts_holed_creature():
     assert _seed_closed(HOLED)
     assert _seed_closed({(0, 0): 1, (1, 0): 2, (0, 1): 0})          # the 3-tile creature
@@ -339,13 +344,13 @@ def test_holes_first_appear_at_15_and_are_creatures():
     holed = [c for c in enumerator.creatures(15) if _encloses_empty_cell(c)]
     assert holed
     for c in holed:
-        tiles.check(c, 15)
+        check_creature(c, 15)
 
 
 def test_cubes_add_up_to_the_count():
     import pickle
 
-    from polycnf.encoders.cubes import count_sequentially
+    from polycnf.encoders.core.cubes import count_sequentially
     inst = from_name("palago-12")
     fixed, free = enumerator.count(12)
     for unique, want in ((False, fixed[12]), (True, free[12])):

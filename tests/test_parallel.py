@@ -24,10 +24,11 @@ import pytest
 
 from polycnf import api, cli
 from polycnf.api import localcluster, parallel
+from polycnf.api.counting import PartialCount
 from polycnf.api.cubes import cubes_for
 from polycnf.api.localcluster import Workers
 from polycnf.encoders import catalog
-from polycnf.encoders.cubes import Cube
+from polycnf.encoders.core.cubes import Cube
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])   # workers cannot import tests/
 
@@ -149,11 +150,23 @@ def interrupt():
 def test_ctrl_c_gives_a_marked_partial_sum():
     cubes = [Cube("a", partial(int, 7), Fraction(1, 2)), Cube("b", partial(int, 5), 2),
              Cube("c", interrupt), Cube("d", partial(int, 1))]
-    with pytest.raises(parallel.PartialCount) as caught:
+    with pytest.raises(parallel.Interrupted) as caught:
         parallel.run(cubes, None)
     assert (caught.value.partial, caught.value.done, caught.value.cubes) == (Fraction(27, 2), 2, 4)
-    assert str(caught.value).startswith("PARTIAL (interrupted): 27/2 from 2 of 4 cubes")
-    assert caught.value.as_json() == {"partial": True, "sum": "27/2", "cubes_done": 2, "cubes": 4}
+    result = PartialCount("x", "dlx", False, 0.5, caught.value.partial, caught.value.done, caught.value.cubes)
+    assert str(result).startswith("PARTIAL (interrupted): 27/2 from 2 of 4 cubes") and result.exit_code == 130
+    assert {k: result.as_json()[k] for k in ("partial", "sum", "cubes_done", "cubes")} == \
+        {"partial": True, "sum": "27/2", "cubes_done": 2, "cubes": 4}
+
+
+def test_an_interrupted_count_is_a_partial_result(monkeypatch):
+    """api.count returns the partial sum as a result (exit code 130), not an exception."""
+    import polycnf
+    from polycnf.api import cubes as cube_module
+    cubes = [Cube("a", partial(int, 7)), Cube("b", interrupt)]
+    monkeypatch.setattr(cube_module, "cubes_for", lambda *a, **k: cubes)
+    result = polycnf.count("tetrahex-7x4", method="dlx", jobs=2)
+    assert isinstance(result, PartialCount) and (result.partial, result.done, result.cubes) == (7, 1, 2)
 
 
 # -- the command line -------------------------------------------------------------------
@@ -270,7 +283,7 @@ def test_worth_a_cluster():
 
 def test_8x8_counts_by_its_packing_cubes():
     """pentomino-8x8's direct count splits into the 201 (X, I) cubes of
-    encoders/packing_cubes.py (raw: orbit sizes; unique: the same / 8)."""
+    encoders/packing/cubes.py (raw: orbit sizes; unique: the same / 8)."""
     inst = catalog.load("pentomino-8x8")
     raw, unique = cubes_for(inst, "direct"), cubes_for(inst, "direct", unique=True)
     assert len(raw) == len(unique) == 201

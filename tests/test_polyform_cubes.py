@@ -1,12 +1,12 @@
-"""encoders/polyform_cubes.py: polyform counts by independent subtrees, against
+"""encoders/core/polyforms/count.py: polyform counts by independent subtrees, against
 OEIS figures (REFERENCE.md) and against polyforms.py's own generator (which
 dedupes by a set of seen aspects: an independent second method)."""
 
 import pytest
 
-from polycnf.encoders import polyforms
-from polycnf.encoders.cubes import count_sequentially
-from polycnf.encoders.polyform_cubes import count_polyforms, polyform_cubes
+from polycnf.encoders.core import polyforms
+from polycnf.encoders.core.cubes import count_sequentially
+from polycnf.encoders.core.polyforms.count import count_polyforms, polyform_cubes
 
 # REFERENCE.md / OEIS: A000105 (free polyominoes), A001168 (fixed), A000988 (one-sided),
 # A000228 (free polyhexes), A000577 (free polyiamonds), A159867 (free polytrigs),

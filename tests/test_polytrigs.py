@@ -11,12 +11,12 @@ from collections import Counter
 
 import pytest
 
-from polycnf.encoders import polytrigs
-from polycnf.encoders.errors import InputError
+from polycnf.encoders.tiling import polytrigs
+from polycnf.encoders.core.errors import InputError
 from polycnf.encoders.tiling import from_toml
-from polycnf.encoders.grids import get_grid
-from polycnf.encoders.polyforms import aspects, piece_set
-from polycnf.encoders.symmetry import board_group
+from polycnf.encoders.core.grids import get_grid
+from polycnf.encoders.core.polyforms import aspects, piece_set, quasi
+from polycnf.encoders.core.symmetry import board_group
 from polycnf.solvers import dlx
 
 GRID = get_grid("segment")
@@ -204,12 +204,12 @@ QUASI_ONE_SIDED = [1, 13, 259, 6639]
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_quasi_counts(n):
-    assert len(polytrigs.quasi(n)) == QUASI_FREE[n - 1]
-    assert len(polytrigs.quasi(n, one_sided=True)) == QUASI_ONE_SIDED[n - 1]
+    assert len(quasi(n)) == QUASI_FREE[n - 1]
+    assert len(quasi(n, one_sided=True)) == QUASI_ONE_SIDED[n - 1]
 
 
 def test_quasi_ditrigs_match_the_seed_table():
-    found = polytrigs.quasi(2)
+    found = quasi(2)
     # C12 I02 I12 L02 L12 P12 S12 V02 Z12 have 6 3 3 6 12 12 6 6 6 aspects
     assert Counter(len(aspects(GRID, s)) for s in found) == Counter({3: 2, 6: 5, 12: 2})
     connected = {s for s in found if set(GRID.neighbours(s[0])) & set(s)}
@@ -223,10 +223,10 @@ def test_quasi_ditrigs_match_the_seed_table():
 
 
 def test_quasi_polytrigs_contain_the_polytrigs():
-    from polycnf.encoders.polyforms import free
+    from polycnf.encoders.core.polyforms import free
 
     for n in (1, 2, 3):
-        assert set(free(GRID, n)) <= set(polytrigs.quasi(n))
+        assert set(free(GRID, n)) <= set(quasi(n))
 
 
 @pytest.mark.parametrize("kind, counts", [("--free", QUASI_FREE), ("--one-sided", QUASI_ONE_SIDED)])
@@ -244,7 +244,7 @@ def test_polyforms_command_reaches_quasi_polytrigs(capsys, kind, counts):
 
 def test_quasi_segment_is_no_board_grid():
     """Quasi-polytrigs have no boards: instance files keep the four grids."""
-    from polycnf.encoders.grids import GRIDS, POLYFORM_GRIDS, get_grid
+    from polycnf.encoders.core.grids import GRIDS, POLYFORM_GRIDS, get_grid
     assert "quasi-segment" not in GRIDS and get_grid("quasi-segment") is POLYFORM_GRIDS["quasi-segment"]
     with pytest.raises(InputError, match="unknown grid 'quasi-segment'"):
         from_toml({"grid": "quasi-segment", "cells": [[0, 0, 0]], "pieces": {"a": [[0, 0, 0]]}}, "q.toml")

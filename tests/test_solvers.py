@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from polycnf.solvers import bdd, ganak, sat
+from polycnf.solvers import bdd, d4, ganak, sat
 from polycnf.solvers.errors import BackendError
 
 
@@ -22,6 +22,56 @@ def test_three_counters_agree_on_random_projected_cnfs(seed):
     by_enumeration = sum(1 for _ in sat.models(clauses, show))
     assert ganak.count_in_process(clauses, n, show) == by_enumeration
     assert bdd.count_in_process(clauses, n, show) == by_enumeration
+
+
+def brute_force_count(n, clauses, show):
+    """Projected models by trying every assignment: the definition itself."""
+    import itertools
+    seen = set()
+    for bits in itertools.product((False, True), repeat=n):
+        if all(any(bits[abs(l) - 1] == (l > 0) for l in c) for c in clauses):
+            seen.add(tuple(bits[v - 1] for v in show))
+    return len(seen)
+
+
+EDGE_FORMULAS = [   # (nvars, clauses, show): valid DIMACS that counters get wrong or cannot read
+    (0, [], []),                         # p cnf 0 0: one (empty) model
+    (1, [[]], [1]),                      # an empty clause: no model
+    (2, [[1], []], [1, 2]),
+    (3, [[1, 2, 3]], []),                # c p show 0: projected on nothing, so 1 if satisfiable
+    (2, [], []),
+    (3, [[1], [-1]], []),                # unsatisfiable, empty show set: 0
+    (4, [[1, -2]], [1, 2, 3, 4]),        # variables in no clause still count
+]
+
+
+@pytest.mark.parametrize("n, clauses, show", EDGE_FORMULAS)
+def test_counters_agree_with_brute_force_on_edge_formulas(n, clauses, show):
+    expected = brute_force_count(n, clauses, show)
+    assert ganak.count_in_process(clauses, n, show) == expected
+    if d4.available():
+        assert d4.count_in_process(clauses, n, show) == expected
+    assert sum(1 for _ in sat.models(clauses, show)) == expected
+
+
+@pytest.mark.skipif(not d4.available(), reason="d4Solver (module py_d4) is not installed")
+def test_d4_agrees_with_brute_force_on_random_projected_cnfs():
+    rnd = random.Random(7)
+    for _ in range(150):
+        n = rnd.randint(1, 7)
+        clauses = [[rnd.choice((-1, 1)) * rnd.randint(1, n) for _ in range(rnd.randint(1, 3))]
+                   for _ in range(rnd.randint(0, 8))]
+        show = sorted(rnd.sample(range(1, n + 1), rnd.randint(0, n)))
+        assert d4.count_in_process(clauses, n, show) == brute_force_count(n, clauses, show), (n, clauses, show)
+
+
+def test_native_counters_never_write_on_stdout(capfd):
+    clauses, show = [[1, 2], [-1, 3]], [1, 2, 3]
+    assert ganak.count_in_process(clauses, 3, show) == 4
+    if d4.available():
+        assert d4.count_in_process(clauses, 3, show) == 4
+    out, _ = capfd.readouterr()
+    assert out == ""
 
 
 def test_counts_are_exact_ints_beyond_float_precision():
@@ -63,3 +113,38 @@ def test_ganak_time_limit_kills_the_child():
     except TimeoutError:
         pass
     assert time.monotonic() - start < 5
+
+
+def _sleep_in_grandchild(path):
+    """A child that starts its own limited child (as a cube running Ganak does), which sleeps."""
+    from polycnf.solvers.child import run_limited
+    return run_limited(_record_and_sleep, (path,), None)
+
+
+def _record_and_sleep(path):
+    import os
+    import time
+    with open(path, "w") as out:
+        out.write(str(os.getpid()))
+    time.sleep(60)
+
+
+def test_a_timed_out_child_leaves_no_grandchild(tmp_path):
+    import time
+
+    from polycnf.solvers.child import run_limited
+    marker = tmp_path / "grandchild.pid"
+    with pytest.raises(TimeoutError):
+        run_limited(_sleep_in_grandchild, (str(marker),), 1.5)
+    pid = int(marker.read_text())
+    time.sleep(0.2)
+    assert not running(pid)
+
+
+def running(pid: int) -> bool:
+    """A process that exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -2,8 +2,8 @@
 
 import pytest
 
-from polycnf.encoders import symmetry
-from polycnf.encoders.grids import get_grid
+from polycnf.encoders.core import symmetry
+from polycnf.encoders.core.grids import get_grid
 
 
 def rectangle(rows, cols):

@@ -5,7 +5,7 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.encoders.t4 import (BOARD, CLOCKWISE, Joint, Piece, T4Instance,
                          builtins, piece_joints, pieces_from_joints)
 from polycnf.solvers import ganak

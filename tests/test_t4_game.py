@@ -6,13 +6,13 @@ import pytest
 from pysat.solvers import Solver
 
 from polycnf.cli import main
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.encoders.t4 import Piece
 from polycnf.encoders.t4.config import format_picture, format_words, parse
 from polycnf.encoders.t4.generate import generate
 from polycnf.encoders.t4.moves import Game, Move
 from polycnf.encoders.t4.plan import PlanningEncoding, plan
-from polycnf.encoders.t4.puzzle import Puzzle, solve
+from polycnf.encoders.t4.slide_puzzle import Puzzle, solve
 from polycnf.encoders.t4.search import shortest_plan
 
 BLOCKED = "l1-l2 d4-d6 c4-c6 k3-k5"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from polycnf.encoders import catalog, tiling
-from polycnf.encoders.errors import InputError, RuleViolation
+from polycnf.encoders.core.errors import InputError, RuleViolation
 from polycnf.encoders.tiling import from_toml, load
 from polycnf.solvers import dlx, ganak, sat
 

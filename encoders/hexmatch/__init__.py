@@ -8,21 +8,22 @@ at will, so that every pair of touching sides matches under the puzzle's rule:
 
 board.py       axial geometry, sides, how a card turns, the board and its symmetries
 rules.py       matching rules (bugs, equal)
-puzzle.py      HexMatch: the puzzle, decoding, the plain checker, symmetry classes
+instance.py    HexMatch: the puzzle, decoding, symmetry classes
+check.py       the plain rule checker (never looks at the CNF)
 cnf.py         the CNF schemes
-search.py      the plain backtracking search (the second method, never looks at the CNF)
+direct.py      the plain backtracking search (the second method, never looks at the CNF)
 draw.py        honeycomb text and SVG pictures
 fileformat.py  instance files (TOML) in and out
-generator.py   random puzzles with a planted (optionally unique) solution
+generate.py    random puzzles with a planted (optionally unique) solution
 """
 
 from .board import SIDE_NAMES, SIDE_OFFSETS, HexBoard, Symmetry, opposite, turn
 from .cnf import DEFAULT_SCHEME, SCHEMES
 from .fileformat import from_toml, load, to_toml
-from .generator import generate
-from .puzzle import HexMatch
+from .generate import generate
+from .instance import HexMatch
 from .rules import BUG_LETTERS, RULES, BugsRule, EqualRule, Rule
-from .search import SearchTimeout
+from .direct import SearchTimeout
 
 __all__ = ["SIDE_NAMES", "SIDE_OFFSETS", "HexBoard", "Symmetry", "opposite", "turn", "DEFAULT_SCHEME",
            "SCHEMES", "from_toml", "load", "to_toml", "generate", "HexMatch", "BUG_LETTERS", "RULES",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cnf import Formula
-from ..errors import InputError
+from ..core.cnf import Formula
+from ..core.errors import InputError
 from .board import opposite
 
 #: CNF schemes: "direct" forbids each mismatching pair of neighbouring

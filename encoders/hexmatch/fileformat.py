@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 
-from ..errors import InputError
-from ..instance import Expected
-from ..tomlfile import read_toml
+from ..core.errors import InputError
+from ..core.instance import Expected
+from ..core.limits import MAX_CARDS, MAX_COORDINATE
+from ..core.tomlfile import read_toml
 from .board import SIDE_NAMES, HexBoard
 from .cnf import DEFAULT_SCHEME, SCHEMES
-from .puzzle import HexMatch
+from .instance import HexMatch
 from .rules import RULES, Rule
 
 TOP_KEYS = {"family", "name", "description", "rule", "flip", "first_side", "rows", "cells",
@@ -129,6 +130,9 @@ def from_toml(data: dict, path: str, text: str | None = None) -> HexMatch:
     return instance
 
 
+MAX_RADIUS = 10          # 331 cells, MAX_CARDS: radius 12 writes a 370 MB CNF with 4 GB of memory
+
+
 def _board_from(data: dict, at: _Locator) -> HexBoard:
     given = [k for k in ("rows", "cells", "radius") if k in data]
     if len(given) > 1:
@@ -139,18 +143,25 @@ def _board_from(data: dict, at: _Locator) -> HexBoard:
         return HexBoard.hexagon(2)
     value = data[key]
     if key == "radius":
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise at.error("'radius' must be a whole number >= 0", line)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_RADIUS:
+            raise at.error(f"'radius' must be a whole number from 0 to {MAX_RADIUS} ({MAX_CARDS:,} cards at most)",
+                           line)
         return HexBoard.hexagon(value)
     if key == "rows":
         if (not isinstance(value, list) or not value
                 or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in value)):
             raise at.error("'rows' must be a list of positive cell counts", line)
+        if sum(value) > MAX_CARDS or len(value) > MAX_COORDINATE:
+            raise at.error(f"'rows' make more than {MAX_CARDS:,} cells, polycnf's limit", line)
         return HexBoard.from_rows(value)
     if (not isinstance(value, list) or not value
             or not all(isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)
                        for c in value)):
         raise at.error("'cells' must be a list of [x, y] axial coordinates", line)
+    if len(value) > MAX_CARDS:
+        raise at.error(f"{len(value):,} cells, more than polycnf's limit of {MAX_CARDS:,}", line)
+    if any(abs(v) > MAX_COORDINATE for c in value for v in c):
+        raise at.error(f"a cell lies beyond coordinate {MAX_COORDINATE:,}, polycnf's limit", line)
     cells = [tuple(c) for c in value]
     if len(set(cells)) != len(cells):
         dup = next(c for c in cells if cells.count(c) > 1)

@@ -26,7 +26,7 @@ one-hot auxiliary variables; the weighted sum is the free count.
 
 from __future__ import annotations
 
-from ..cnf import Formula
+from ..core.cnf import Formula
 from .tiles import CELLS_OF_CORNER, CORNERS, STRAIGHT, TYPES, rotate, reflect
 
 

@@ -1,9 +1,9 @@
 """The enumerator's inner loop compiled with numba: the same Redelmeier growth
-over blue corners as enumerate.py, with explicit stacks instead of recursion.
+over blue corners as direct.py, with explicit stacks instead of recursion.
 
 It returns the fixed counts by n and every corner set K that a non-identity
 symmetry maps onto a translate of itself (only those can carry a symmetric
-creature); enumerate.py finishes Burnside on those few in Python.
+creature); direct.py finishes Burnside on those few in Python.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# corner neighbours, cells of a corner, straights (as in tiles.py / enumerate.py)
+# corner neighbours, cells of a corner, straights (as in tiles.py / direct.py)
 _NB = np.array([(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)], dtype=np.int64)
 _CELLS = np.array([(0, 0), (1, 0), (0, 1)], dtype=np.int64)
 _STRAIGHT = np.array([((-1, 0), (0, 0)), ((-1, 0), (0, -1)), ((0, 0), (0, -1))], dtype=np.int64)

@@ -3,7 +3,7 @@ blue straight, so the creature shows as one blue shape."""
 
 from __future__ import annotations
 
-from ..grids.hexagon import HexGrid
+from ..core.grids.hexagon import HexGrid
 from .tiles import CELLS_OF_CORNER, CORNER_ARC, STRAIGHT
 
 BLUE, PALE, YELLOW, EDGE = "#2b6cb0", "#c3dafe", "#f6e7a1", "#a0aec0"

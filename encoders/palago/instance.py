@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import InputError
-from ..grids.hexagon import HexGrid
-from ..instance import Case, Expected, Instance
+from ..core.errors import InputError
+from ..core.grids.hexagon import HexGrid
+from ..core.instance import Case, Expected, Instance
 from . import cnf, tiles
-from . import enumerate as enumerator
+from .check import check_creature
+from . import direct as enumerator
 
 #: Creatures of n tiles up to rotation and reflection, n = 1..12 (REFERENCE.md).
 PUBLISHED = (0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81)
@@ -24,6 +25,7 @@ NAME = re.compile(r"palago-(.*)")
 
 class PalagoInstance(Instance):
     family = "palago"
+    direct_name = "the enumerator"
     count_method = "direct"
     symmetry_cases = True
 
@@ -52,7 +54,7 @@ class PalagoInstance(Instance):
         return {(x, y): t for _, x, y, t in keys}
 
     def check(self, solution) -> None:
-        tiles.check(solution, self.n)
+        check_creature(solution, self.n)
 
     def solution_json(self, solution):
         return [[x, y, t] for (x, y), t in sorted(solution.items())]
@@ -105,6 +107,7 @@ def from_name(spec: str) -> PalagoInstance | None:
     m = NAME.fullmatch(spec)
     if m is None:
         return None
-    if not m.group(1).isdigit() or not 1 <= int(m.group(1)) <= MAX_N:
+    digits = m.group(1)
+    if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= MAX_N:
         raise InputError(f"{spec}: the number of tiles must be an integer from 1 to {MAX_N}")
-    return PalagoInstance(int(m.group(1)))
+    return PalagoInstance(int(digits))

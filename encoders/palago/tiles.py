@@ -1,4 +1,4 @@
-"""The Palago tile model of seed 000, and a plain checker of creatures.
+"""The Palago tile model of seed 000 (the plain checker of creatures is check.py).
 
 Transcribed from the seed's second program (axial coordinates (x, y), as in
 the seed's picture: (1,0) is to the right, (0,1) up and to the right)::
@@ -62,7 +62,6 @@ do (tests/test_palago.py runs the seed's own E on one under node).
 
 from __future__ import annotations
 
-from ..errors import RuleViolation
 
 STEP = ((1, 0), (0, -1), (-1, 1))
 TYPES = (0, 1, 2)
@@ -133,22 +132,3 @@ def reached(tiles: dict, start) -> tuple[set, set]:
                 seen.add(nxt)
                 todo.append(nxt)
     return cells, holes
-
-
-def check(tiles: dict, n: int | None = None) -> None:
-    """Raise RuleViolation unless `tiles` (cell -> type) is one creature:
-    some blue region is closed (opens onto no empty cell) and reaches every
-    tile; with `n`, exactly n tiles."""
-    if not tiles:
-        raise RuleViolation("a creature has at least one tile")
-    bad = [c for c, t in tiles.items() if t not in TYPES]
-    if bad:
-        raise RuleViolation(f"cell {bad[0]}: tile type {tiles[bad[0]]} is not 0, 1 or 2")
-    if n is not None and len(tiles) != n:
-        raise RuleViolation(f"{len(tiles)} tiles, expected {n}")
-    for cell in tiles:
-        for d in range(3):
-            cells, holes = reached(tiles, (cell, d))
-            if not holes and len(cells) == len(tiles):
-                return
-    raise RuleViolation("no closed blue region reaches every tile: the shape is open or in pieces")

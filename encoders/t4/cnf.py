@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cnf import ENCODINGS, Formula
-from ..errors import InputError
+from ..core.cnf import ENCODINGS, Formula
+from ..core.errors import InputError
 from .board import BOARD
 from .joints import Joint, piece_borders, piece_joints
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .board import BOARD, Piece
 from .draw import render_board
 
@@ -136,7 +136,8 @@ def parse_json(data, source: str) -> frozenset:
 
 def parse(spec: str, source: str | None = None) -> frozenset:
     """A configuration from inline text or JSON (`source` names it in errors)."""
-    source = source or f"configuration '{spec.strip()[:40]}'"
+    shown = " ".join(spec.split())
+    source = source or f"configuration '{shown[:40]}{'...' if len(shown) > 40 else ''}'"
     stripped = spec.strip()
     if stripped.startswith(("[", "{")):
         try:

@@ -8,13 +8,14 @@ kept empty), declared as data on each instance.
 
 from __future__ import annotations
 
-from ..cnf import Formula
-from ..errors import InputError, RuleViolation
-from ..instance import Expected, Instance
+from ..core.cnf import Formula
+from ..core.errors import InputError
+from ..core.instance import Expected, Instance
 from . import cnf
 from .board import BOARD, Piece
+from .check import as_piece, check_solution
 from .draw import render_board
-from .frontier import count_by_frontier
+from .direct import count_by_frontier, frontier_cubes
 from .joints import Joint, pieces_from_joints
 
 SOURCE = "seed 001 (Carl Mäsak, 'Counting t4 configurations', 2012), REFERENCE.md"
@@ -30,6 +31,7 @@ class T4Instance(Instance):
     """
 
     family = "t4"
+    direct_name = "the frontier DP"
 
     def __init__(self, name: str, description: str = "", expected: Expected | None = None, *,
                  full: bool = False, required=(), forbidden=(), reason: str = "",
@@ -68,6 +70,10 @@ class T4Instance(Instance):
         return count_by_frontier(self.cells, [BOARD.piece_cells(p) for p in self.placements],
                                  [BOARD.piece_cells(p) for p in self.required], self.full)
 
+    def cubes(self, unique: bool = False) -> list | None:
+        """The frontier DP split on the pieces over the first free cells (t4/direct.py)."""
+        return None if unique else frontier_cubes(self)
+
     # -- solutions -----------------------------------------------------------
     def decode(self, keys: list) -> list[Piece]:
         """Shown keys (pieces or joints) -> the configuration as sorted pieces."""
@@ -76,59 +82,15 @@ class T4Instance(Instance):
         return sorted(set(pieces) | set(pieces_from_joints(joints)))
 
     def check(self, solution) -> None:
-        """Plain rule check, independent of any CNF."""
-        owner: dict[str, Piece] = {}
-        pieces = []
-        on_board = set(self.cells)
-        for item in solution:
-            p = self._as_piece(item)
-            pieces.append(p)
-            for c in BOARD.piece_cells(p):
-                if c not in on_board:
-                    raise RuleViolation(f"piece {p} covers {c}, which is not on this board")
-                if c in owner:
-                    raise RuleViolation(f"pieces {owner[c]} and {p} overlap on cell {c}")
-                owner[c] = p
-        for p in self.required:
-            if p not in pieces:
-                raise RuleViolation(f"piece {p} is missing: {self.name} requires it")
-        for p in pieces:
-            if p in self.forbidden:
-                raise RuleViolation(f"piece {p} is not allowed in {self.name}"
-                                    + (f": {self.reason}" if self.reason else ""))
-        covered_empty = sorted(self.empty & set(owner), key=self.cells.index)
-        if covered_empty:
-            c = covered_empty[0]
-            raise RuleViolation(f"cell {c} must stay empty in {self.name} but piece {owner[c]} covers it")
-        if self.full:
-            gaps = [c for c in self.cells if c not in owner]
-            if gaps:
-                raise RuleViolation(f"the board must be completely filled, but "
-                                    f"{len(gaps)} cell(s) are empty: {', '.join(gaps)}")
-
-    @staticmethod
-    def _as_piece(item) -> Piece:
-        """A Piece from a Piece, a (groove, first, length) triple, or a list."""
-        try:
-            groove, first, length = item
-            p = Piece(str(groove), int(first), int(length))
-        except (TypeError, ValueError):
-            raise RuleViolation(f"{item!r} is not a piece (groove, first, length)") from None
-        if p.groove not in BOARD.grooves:
-            raise RuleViolation(f"piece {tuple(p)}: there is no groove '{p.groove}'")
-        if p.length not in (2, 3):
-            raise RuleViolation(f"piece {p}: a piece has 2 or 3 cells, not {p.length}")
-        if not 1 <= p.first <= len(BOARD.grooves[p.groove]) - p.length + 1:
-            raise RuleViolation(f"piece {p}: groove {p.groove} has only "
-                                f"{len(BOARD.grooves[p.groove])} cells")
-        return p
+        """Plain rule check, independent of any CNF (t4/check.py)."""
+        check_solution(self, solution)
 
     def render(self, solution, color: bool = False) -> str:
-        return render_board(self.cells, [self._as_piece(p) for p in solution], color)
+        return render_board(self.cells, [as_piece(p) for p in solution], color)
 
     def solution_json(self, solution):
         return [{"piece": str(p), "groove": p.groove, "first": p.first, "length": p.length,
-                 "cells": BOARD.piece_cells(p)} for p in map(self._as_piece, solution)]
+                 "cells": BOARD.piece_cells(p)} for p in map(as_piece, solution)]
 
     # -- description ---------------------------------------------------------
     def picture(self) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import RuleViolation
+from ..core.errors import RuleViolation
 from .board import BOARD, Piece
 
 RULES = ("slide", "step")

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from pysat.solvers import Solver
 
-from ..cnf import Formula
+from ..core.cnf import Formula
 from .board import Piece
 from .moves import SPECIAL_GOAL, SPECIAL_START, Game, Move
 
@@ -53,7 +53,7 @@ class PlanningEncoding:
     def _state(self, t: int) -> None:
         """Variables of step t: one position per piece, and cell occupancy."""
         f = self.f
-        for i, p in enumerate(self.pieces):
+        for i, _piece in enumerate(self.pieces):
             f.exactly_one([self.at(t, i, x) for x in self.domain[i]], "one position per piece")
             for x in self.domain[i]:
                 for c in self._cells(i, x):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .moves import Game
 
 

@@ -23,11 +23,13 @@ per placement, whichever copy lies there), and
     (on the 8x8 board with 4 monominoes, hours instead of seconds).
 
 placement.py   what a variable means: a piece kind on some cells
-puzzle.py      Tiling: board, pieces, kinds, placements, board symmetries, the plain checker
+instance.py    Tiling: board, pieces, kinds, placements, board symmetries
+check.py       the plain rule checker (never looks at the CNF)
 cnf.py         the CNF
 cover.py       the exact cover (DLX)
 cases.py       symmetry-aware counting: orbit cases of a pivot piece
-direct.py      the packing DP as a direct counter (square boards)
+direct.py      the packing DP (encoders/packing/) as a direct counter (square boards)
+polytrigs.py   polytrig boards and the no-crossing rule on the segment grid
 draw.py        text and SVG pictures
 fileformat.py  instance files (TOML)
 """
@@ -36,7 +38,7 @@ from .cover import crossing_name
 from .draw import HEX_DIGITS, SPARE_LABELS
 from .fileformat import METHODS, from_toml, load
 from .placement import CopyPlacement, Kind, Placement
-from .puzzle import DISPLAYS, FILLS, Tiling
+from .instance import DISPLAYS, FILLS, Tiling
 
 __all__ = ["crossing_name", "HEX_DIGITS", "SPARE_LABELS", "METHODS", "from_toml", "load", "CopyPlacement",
            "Kind", "Placement", "DISPLAYS", "FILLS", "Tiling"]

@@ -1,12 +1,12 @@
-"""Symmetry-aware counting: orbit cases of one pivot piece (see encoders/symmetry.py)."""
+"""Symmetry-aware counting: orbit cases of one pivot piece (see encoders/core/symmetry.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import symmetry
-from ..cnf import Formula
-from ..instance import Case
+from ..core import symmetry
+from ..core.cnf import Formula
+from ..core.instance import Case
 from .placement import Placement
 
 
@@ -33,7 +33,7 @@ def pivot(puzzle):
 
 
 def cases(puzzle, encoding: str | None = None, unique: bool = False) -> list[Case]:
-    """Orbit cases of the pivot piece's placements (see encoders/symmetry.py).
+    """Orbit cases of the pivot piece's placements (see encoders/core/symmetry.py).
 
     raw    = sum over orbit representatives p of |G|/|S_p| * N(p)
     unique = sum over p of 1/|S_p| * sum over g in S_p of Fix_g(p)

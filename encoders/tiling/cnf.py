@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cnf import Formula
+from ..core.cnf import Formula
 
 
 def formula(puzzle, encoding: str | None = None) -> Formula:
@@ -29,7 +29,7 @@ def formula(puzzle, encoding: str | None = None) -> Formula:
         for p, v in variables.items():
             for item in puzzle.crossing_items(p):
                 sharing.setdefault(item, []).append(v)
-        for item, vs in sharing.items():
+        for vs in sharing.values():
             if len(vs) > 1:
                 f.at_most_one(vs, "no crossings (seed 003 intersection items)")
     f.show(puzzle.placements)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..exactcover import ExactCover
+from ..core.exactcover import ExactCover
 from .placement import CopyPlacement
 
 

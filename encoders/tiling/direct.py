@@ -1,12 +1,14 @@
-"""The direct counter of square tilings: the packing DP (encoders/packing_dp.py), no CNF."""
+"""The direct counters of square tilings, no CNF: the packing DP
+(encoders/packing/direct.py), and on the 8x8 pentomino packing the bitboard
+search (encoders/packing/bitboard.py) as the further counter `bitboard`."""
 
 from __future__ import annotations
 
-from ..polyforms import aspects
+from ..core.polyforms import aspects
 
 
 def direct_count(puzzle, unique: bool = False) -> int | None:
-    """Raw count by the transfer-matrix DP of encoders/packing_dp.py (no CNF,
+    """Raw count by the transfer-matrix DP of encoders/packing/direct.py (no CNF,
     no exact cover), for square boards inside a rectangle: cells outside the
     board and monominoes are its holes.  None where that DP does not apply."""
     if unique:
@@ -14,7 +16,7 @@ def direct_count(puzzle, unique: bool = False) -> int | None:
     problem = _packing_problem(puzzle)
     if problem is None:
         return None
-    from .. import packing_dp
+    from ..packing import direct as packing_dp
 
     width, height, holes, outside, pieces = problem
     return packing_dp.count_packings(width, height, holes, outside, progress=True, pieces=pieces)
@@ -24,7 +26,7 @@ def _packing_problem(puzzle):
     """(width, height, holes, outside cells, pieces) for the packing DP, or None."""
     if puzzle.grid.name != "square" or puzzle.no_crossing:
         return None
-    from .. import packing_dp
+    from ..packing import direct as packing_dp
 
     rows, cols = [c[0] for c in puzzle.board], [c[1] for c in puzzle.board]
     top, left = min(rows), min(cols)
@@ -48,7 +50,7 @@ def _packing_problem(puzzle):
 
 
 def cubes(puzzle, unique: bool = False) -> list | None:
-    """The direct method's count as cubes (encoders/packing_cubes.py): one
+    """The direct method's count as cubes (encoders/packing/cubes.py): one
     packing DP per orbit of (X, I) placements; unique = raw / |G| under the
     same condition as ``_unique_from_raw``."""
     if puzzle.count_method != "direct":
@@ -56,7 +58,7 @@ def cubes(puzzle, unique: bool = False) -> list | None:
     problem = _packing_problem(puzzle)
     if problem is None or (unique and not _rigid_kinds(puzzle)):
         return None
-    from ..packing_cubes import packing_cubes
+    from ..packing.cubes import packing_cubes
 
     return packing_cubes(*problem, divide_by=len(puzzle.group) if unique else 1)
 
@@ -81,3 +83,43 @@ def _unique_from_raw(puzzle) -> int | None:
     if raw is None or raw % len(puzzle.group):
         return None
     return raw // len(puzzle.group)
+
+
+#: the bitboard search can take minutes with fewer holes fixed than this (2 holes
+#: at the centre 15 s, at opposite corners over 5 min; holes
+#: anywhere: 10-20 min), so validate skips it there
+BITBOARD_VALIDATE_FIXED = 3
+
+
+def other_counters(puzzle) -> dict:
+    """{"bitboard": Counter} on the 8x8 board with the 12 pentominoes and 4 holes
+    (monominoes, or cells left off the board), else {}."""
+    problem = _packing_problem(puzzle)
+    if problem is None:
+        return {}
+    width, height, holes, outside, pieces = problem
+    from ..packing import bitboard
+
+    if (width, height, holes) != (8, 8, bitboard.N_HOLES) or sorted(pieces) != sorted(bitboard.PIECE_NAMES):
+        return {}
+    from functools import partial
+
+    from ..core.instance import Counter
+
+    mask = bitboard.mask_of(outside)
+    slow = len(outside) < BITBOARD_VALIDATE_FIXED
+    return {"bitboard": Counter(
+        count=partial(_bitboard_count, mask),
+        cubes=partial(_bitboard_cubes, mask),
+        skip_in_validate=(f"the bitboard search takes minutes with {bitboard.N_HOLES - len(outside)} holes "
+                          f"anywhere (run count --method bitboard)") if slow else "")}
+
+
+def _bitboard_count(mask: int, unique: bool, time_limit: float | None) -> int:
+    from ..packing import bitboard
+    return bitboard.count_packings(mask, unique=unique, time_limit=time_limit)
+
+
+def _bitboard_cubes(mask: int, unique: bool, time_limit: float | None) -> list:
+    from ..packing import bitboard
+    return bitboard.x_orbit_cubes(mask, unique, time_limit)

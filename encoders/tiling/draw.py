@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import colorsys
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 HEX_DIGITS = "0123456789ABCDEF"
 #: Label characters handed out when a piece's own name gives no free one.

@@ -28,12 +28,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import InputError
-from ..grids import GRIDS, get_grid
-from ..instance import Expected
-from ..polyforms import piece_set
-from ..tomlfile import read_toml
-from .puzzle import DISPLAYS, FILLS, Tiling
+from ..core.errors import InputError
+from ..core.grids import GRIDS, get_grid
+from ..core.instance import Expected
+from ..core.limits import MAX_BOARD_CELLS, MAX_COORDINATE, MAX_PIECES
+from ..core.polyforms import piece_set
+from ..core.tomlfile import read_toml
+from .instance import DISPLAYS, FILLS, Tiling
 
 TOP_KEYS = ("family", "name", "description", "grid", "board", "cells", "pieces", "fill",
             "display", "order", "no_crossing", "method", "expected")
@@ -156,9 +157,16 @@ def _board(data, grid, where) -> list:
         art = data["board"]
         if not isinstance(art, str):
             raise where.error("'board' must be a string picture ('.' a cell, anything else a hole)", "board")
-        cells = [(r, c) for r, line in enumerate(art.split("\n")) for c, ch in enumerate(line) if ch == "."]
+        lines = art.split("\n")
+        if len(lines) > MAX_COORDINATE or any(len(line) > MAX_COORDINATE for line in lines):
+            raise where.error(f"'board' is larger than {MAX_COORDINATE:,} rows or columns, polycnf's limit",
+                              "board")
+        cells = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "."]
     if not cells:
         raise where.error("the board has no cells", "cells" if "cells" in data else "board")
+    if len(cells) > MAX_BOARD_CELLS:
+        raise where.error(f"the board has {len(cells):,} cells, more than polycnf's limit of {MAX_BOARD_CELLS:,}",
+                          "cells" if "cells" in data else "board")
     return cells
 
 
@@ -166,9 +174,15 @@ def _cells(value, grid, where, key, what, table=None) -> list:
     """A list of coordinate lists -> cells of `grid`, each checked and unique."""
     if not isinstance(value, list):
         raise where.error(f"{what} must be a list of cells like {list(grid.base_cells()[-1])}", key, table)
+    if len(value) > MAX_BOARD_CELLS:
+        raise where.error(f"{what} has {len(value):,} cells, more than polycnf's limit of {MAX_BOARD_CELLS:,}",
+                          key, table)
     cells = []
     for item in value:
         cell = tuple(item) if isinstance(item, list) else item
+        if isinstance(cell, tuple) and any(isinstance(v, int) and abs(v) > MAX_COORDINATE for v in cell[:2]):
+            raise where.error(f"{what}: {item!r} lies beyond coordinate {MAX_COORDINATE:,}, polycnf's limit",
+                              key, table)
         if not grid.is_cell(cell):
             form = "(x, y, z)" if grid.dims == 3 else ("(row, col)" if grid.name == "square" else "(x, y)")
             raise where.error(f"{what}: {item!r} is not a {grid.name} cell {form}", key, table)
@@ -213,6 +227,8 @@ def _pieces(data, grid, where) -> dict:
         pieces[piece] = grid.normalize(shape)
     if not pieces:
         raise where.error("no pieces", "pieces")
+    if len(pieces) > MAX_PIECES:
+        raise where.error(f"{len(pieces):,} pieces, more than polycnf's limit of {MAX_PIECES:,}", "pieces")
     return pieces
 
 

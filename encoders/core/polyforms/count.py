@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from .cubes import Cube
-from .grids import get_grid
+from ..cubes import Cube
+from ..grids import get_grid
 
 KINDS = ("free", "one-sided", "fixed")
 

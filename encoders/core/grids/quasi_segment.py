@@ -1,7 +1,7 @@
 """Quasi-polytrig cells (seed 003): the segments of the triangular grid with a wider
 neighbour relation, so that polyforms may have gaps of length 1.
 
-Only `polycnf polyforms` and encoders/polytrigs.py use this grid: it has the
+Only `polycnf polyforms` and encoders/tiling/polytrigs.py use this grid: it has the
 segment grid's cells, geometry and symmetries, not boards of its own.
 """
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from .. import polytrigs, symmetry
-from ..errors import InputError, RuleViolation
-from ..grids import get_grid
-from ..instance import Case, Expected, Instance
-from ..polyforms import aspects
-from . import cases, cnf, cover, direct, draw
+from ..core import symmetry
+from ..core.errors import InputError
+from ..core.grids import get_grid
+from ..core.instance import Case, Expected, Instance
+from ..core.limits import MAX_PLACEMENTS
+from ..core.polyforms import aspects
+from . import cases, cnf, cover, direct, draw, polytrigs
+from .check import check_solution
 from .placement import Kind, Placement
 
 FILLS = ("exact", "at-most")
@@ -25,8 +27,10 @@ class Tiling(Instance):
     """Place every piece on the board, each cell covered once (or at most once)."""
 
     family = "tiling"
+    direct_name = "the packing DP"
     count_method = "dlx"        # model counters are weak on exact covers (DESIGN.md)
     symmetry_cases = True       # cases(unique=True) counts up to the board's symmetries
+    counter_names = ("bitboard",)   # other_counters() on the 8x8 pentomino packing
 
     def __init__(self, name: str, grid, board, pieces: dict, fill: str = "exact",
                  display: str = "letters", description: str = "",
@@ -58,7 +62,7 @@ class Tiling(Instance):
         for piece, shape in self.pieces.items():
             by_shape.setdefault(aspects(self.grid, shape)[0], []).append(piece)
         kinds = []
-        for shape, names in by_shape.items():
+        for names in by_shape.values():
             label = names[0] if len(names) == 1 else "/".join(names)
             kinds.append(Kind(label, self.pieces[names[0]], tuple(names)))
         return kinds
@@ -72,6 +76,10 @@ class Tiling(Instance):
     @cached_property
     def placements(self) -> list[Placement]:
         """Every translate of every aspect of every kind inside the board."""
+        most = sum(len(a) for a in self.aspects.values()) * len(self.board)
+        if most > MAX_PLACEMENTS:
+            raise InputError(f"{self.name}: up to {most:,} placements (piece shapes x aspects x cells), "
+                             f"more than polycnf's limit of {MAX_PLACEMENTS:,}")
         board = set(self.board)
         found = []
         for kind in self.kinds:
@@ -136,6 +144,10 @@ class Tiling(Instance):
         """See tiling/direct.py."""
         return direct.cubes(self, unique)
 
+    def other_counters(self) -> dict:
+        """The bitboard search on the 8x8 pentomino packing (tiling/direct.py)."""
+        return direct.other_counters(self)
+
     # -- solutions -------------------------------------------------------------
     def decode(self, keys: list) -> dict:
         """Placement keys -> {piece name: cells}; identical copies take the kind's
@@ -154,34 +166,8 @@ class Tiling(Instance):
 
     def check(self, solution: dict) -> None:
         """Every piece once, congruent to its shape, inside the board, no overlap,
-        and (exact fill) every cell covered.  Never looks at the CNF."""
-        board = set(self.board)
-        missing = [n for n in self.pieces if n not in solution]
-        if missing:
-            raise RuleViolation(f"piece {missing[0]} is not placed")
-        used: dict = {}
-        for name, cells in solution.items():
-            if name not in self.pieces:
-                raise RuleViolation(f"'{name}' is not a piece of this puzzle")
-            cells = list(cells)
-            if len(set(cells)) != len(cells):
-                raise RuleViolation(f"piece {name} names a cell twice")
-            outside = [c for c in cells if c not in board]
-            if outside:
-                raise RuleViolation(f"piece {name} covers {outside[0]}, which is not on the board")
-            if self.grid.normalize(cells) not in self.aspects[self.kind_of[name].name]:
-                raise RuleViolation(f"piece {name} is placed as a shape that is not congruent to it")
-            for c in cells:
-                if c in used:
-                    raise RuleViolation(f"cell {c} is covered by {used[c]} and {name}")
-                used[c] = name
-        if self.fill == "exact" and len(used) != len(board):
-            empty = min(board - used.keys())
-            raise RuleViolation(f"cell {empty} is not covered")
-        if self.no_crossing:
-            problems = polytrigs.crossing_problems(solution)
-            if problems:
-                raise RuleViolation(problems[0])
+        and (exact fill) every cell covered (tiling/check.py)."""
+        check_solution(self, solution)
 
     def solution_json(self, solution: dict):
         return {name: [list(c) for c in cells] for name, cells in solution.items()}

@@ -9,13 +9,12 @@ counters, blocking for enumeration, `c p show` in DIMACS).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import Counter as _Tally
 
 from pysat.card import CardEnc, EncType
 
 from .errors import InputError, not_utf8
+from .limits import MAX_CLAUSES, MAX_LITERALS, MAX_VARIABLES
 
 #: Cardinality encodings offered to users, by PySAT's own names.
 ENCODINGS = tuple(
@@ -217,7 +216,8 @@ class Formula:
 
     def write_dimacs(self, path, comments=()) -> None:
         """Write atomically: a failed write never leaves a partial file."""
-        write_atomic(path, "\n".join(self.dimacs_lines(comments)) + "\n")
+        from .outputs import write_files
+        write_files([(path, "\n".join(self.dimacs_lines(comments)) + "\n")])
 
 
 def sequential_amo(lits: list[int], top: int) -> list[list[int]]:
@@ -234,26 +234,6 @@ def sequential_amo(lits: list[int], top: int) -> list[list[int]]:
     return out
 
 
-def write_atomic(path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".polycnf-", suffix=".tmp")
-    except OSError as e:
-        raise InputError(f"{path}: cannot write: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "w") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise InputError(f"{path}: cannot write: {e.strerror}") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def read_dimacs(path):
     """Parse a DIMACS CNF file: returns (nvars, clauses, show or None, comments).
 
@@ -261,7 +241,7 @@ def read_dimacs(path):
     InputError naming the file and line.
     """
     nvars = nclauses = None
-    clauses, comments, show, pending = [], [], None, []
+    clauses, comments, show, pending, total = [], [], None, [], 0
     try:
         handle = open(path, "rb")
     except OSError as e:
@@ -283,6 +263,8 @@ def read_dimacs(path):
                     if not vals or vals[-1] != 0:
                         raise InputError(f"{where}: 'c p show' line must end with 0")
                     show = (show or []) + vals[:-1]
+                    if len(show) > MAX_VARIABLES:
+                        raise InputError(f"{where}: more shown variables than polycnf's limit of {MAX_VARIABLES:,}")
                 else:
                     comments.append(text[1:].strip())
                 continue
@@ -291,10 +273,17 @@ def read_dimacs(path):
                 if len(words) != 4 or words[1] != "cnf" or nvars is not None:
                     raise InputError(f"{where}: expected one header 'p cnf VARS CLAUSES'")
                 nvars, nclauses = _ints(words[2:], where)
+                if not 0 <= nvars <= MAX_VARIABLES or not 0 <= nclauses <= MAX_CLAUSES:
+                    raise InputError(f"{where}: 'p cnf {nvars} {nclauses}' is beyond polycnf's limits "
+                                     f"({MAX_VARIABLES:,} variables, {MAX_CLAUSES:,} clauses)")
                 continue
             if nvars is None:
                 raise InputError(f"{where}: clause before the 'p cnf' header")
-            for lit in _ints(text.split(), where):
+            literals = _ints(text.split(), where)
+            total += len(literals)
+            if total > MAX_LITERALS:
+                raise InputError(f"{where}: more than {MAX_LITERALS:,} literals, polycnf's limit")
+            for lit in literals:
                 if lit == 0:
                     clauses.append(pending)
                     pending = []

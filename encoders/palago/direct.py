@@ -17,6 +17,12 @@ Each symmetry's fixed-point count is kept apart, so every n is checked: the
 two rotations fix equally many creatures, so do the three reflections
 (conjugates in the group), and the sum divides by 6.  The growth splits into
 25 independent parts (`cubes`, `count_parallel`).
+
+`cubes` is what the API runs (api/parallel.py, one n at a time).
+`count_parallel` keeps a process pool of its own for one reason: it computes
+the whole table of terms n <= limit in one pass, each part returning six
+vectors of Burnside sums, while the API's runner adds up one number per cube
+for one instance.
 """
 
 from __future__ import annotations
@@ -285,7 +291,7 @@ def cubes(n: int, unique: bool):
     from fractions import Fraction
     from functools import partial
 
-    from ..cubes import Cube
+    from ..core.cubes import Cube
 
     weight = Fraction(1, 6) if unique else 1
     paths = [()] + [(a, b) for a in range(BRANCHES[0]) for b in range(BRANCHES[1])]

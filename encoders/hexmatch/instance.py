@@ -10,11 +10,12 @@ import itertools
 import math
 from functools import cached_property
 
-from ..errors import RuleViolation
-from ..instance import Expected, Instance
-from . import cnf, draw, search
+from ..core.errors import RuleViolation
+from ..core.instance import Expected, Instance
+from . import cnf, direct, draw
 from .cnf import DEFAULT_SCHEME
-from .board import SIDE_NAMES, HexBoard, Symmetry, opposite, turn
+from .board import HexBoard, Symmetry, turn
+from .check import check_solution
 from .rules import RULES
 
 
@@ -22,6 +23,7 @@ class HexMatch(Instance):
     """One edge-matching puzzle: board, cards (labels in the side frame), rule, flipping."""
 
     family = "hexmatch"
+    direct_name = "backtracking search"
 
     def __init__(self, name: str, board: HexBoard, cards: list[tuple], rule: str = "bugs",
                  flip: bool = False, description: str = "", expected: Expected | None = None,
@@ -70,35 +72,8 @@ class HexMatch(Instance):
         return turn(self.cards[card - 1], o)
 
     def check(self, solution: dict) -> None:
-        """Plain rule check: one card per cell, every card once, every inner edge matches."""
-        board = self.board
-        for cell in solution:
-            if cell not in board.cellset:
-                raise RuleViolation(f"cell {cell} is not on the board")
-        where: dict[int, list] = {}
-        for cell in board.cells:
-            if cell not in solution:
-                raise RuleViolation(f"cell {board.label(cell)} holds no card")
-            card, o = solution[cell]
-            if not 1 <= card <= len(self.cards):
-                raise RuleViolation(f"cell {board.label(cell)} holds card {card}, which does not exist")
-            if o not in range(12 if self.flip else 6):
-                raise RuleViolation(f"cell {board.label(cell)}: card {card} in orientation {o} "
-                                    f"is not allowed" + ("" if self.flip else " (no flipping)"))
-            where.setdefault(card, []).append(board.label(cell))
-        for card in range(1, len(self.cards) + 1):
-            cells = where.get(card, [])
-            if len(cells) != 1:
-                raise RuleViolation(f"card {card} is used {len(cells)} times"
-                                    + (f" (cells {', '.join(cells)})" if cells else ""))
-        for a, side, b in board.inner_edges:
-            la = self.side_labels(solution[a])[side]
-            lb = self.side_labels(solution[b])[opposite(side)]
-            if not self.rule.matches(la, lb):
-                raise RuleViolation(
-                    f"cells {board.label(a)} and {board.label(b)} do not match: card "
-                    f"{solution[a][0]} shows '{la}' on its {SIDE_NAMES[side]} side, card "
-                    f"{solution[b][0]} shows '{lb}' ({self.rule.name} rule)")
+        """Plain rule check: one card per cell, every card once, every inner edge matches (hexmatch/check.py)."""
+        check_solution(self, solution)
 
     # -- pictures (hexmatch/draw.py) -------------------------------------------
     def placement_text(self, placement) -> str:
@@ -213,10 +188,10 @@ class HexMatch(Instance):
         swaps = math.prod(math.factorial(len(g)) for g in self.identical_cards())
         return len(self.symmetries) * swaps // fixed
 
-    # -- the plain search (hexmatch/search.py) ---------------------------------
+    # -- the plain search (hexmatch/direct.py) ---------------------------------
     def solutions(self, deadline: float | None = None):
-        """Every solution by the plain search; see hexmatch/search.py."""
-        return search.solutions(self, deadline)
+        """Every solution by the plain search; see hexmatch/direct.py."""
+        return direct.solutions(self, deadline)
 
     def direct_count(self, unique: bool = False) -> int:
         """Count by the plain search; with `unique`, count orbits (distinct solutions)."""

@@ -1,11 +1,11 @@
 """Where pentominoes go on a rectangular board, and which placements are the
 same up to the board's symmetries: the splits of the packing DP.
 
-The DP (packing_dp.py) counts with some pieces fixed in advance; the ways to
+The DP (direct.py) counts with some pieces fixed in advance; the ways to
 fix them are taken one per orbit under the board symmetries that map the
 prescribed holes onto themselves, weighted by the orbit size (a symmetry g maps
 the packings with a piece at p one-to-one onto those with it at g(p)).  Both
-the DP's own splits and the cubes of packing_cubes.py use these orbits.
+the DP's own splits and the cubes of cubes.py use these orbits.
 """
 
 from __future__ import annotations

@@ -33,6 +33,15 @@ identity fixes no solution, because it would have to map the F pentomino's
 placement onto itself, and F has 8 distinct aspects (no symmetry of its own;
 this is checked from the table, not assumed).
 
+Reachable by users, not only by the tests: the tiling family offers it as the
+counting method ``bitboard`` of the 8x8 instances (``polycnf count
+pentomino-8x8 --method bitboard``, a row of ``polycnf validate``), because an
+independent second method is only worth something if anyone can rerun it.
+With workers it runs as one cube per orbit of X placements on the API's
+runner (api/parallel.py); it has no process pool of its own.  Every count
+honours a time limit (TimeoutError).  Holes anywhere take 10-20 minutes, so
+validate skips it there.
+
 Hex rendering order (``render_hex``), taken from the seed's "display" list:
 monominoes 0-3 (in increasing cell order), then
 4=I 5=L 6=Y 7=V 8=T 9=Z A=N B=P C=U D=W E=F F=X.
@@ -218,7 +227,8 @@ class _Tables:
             self.by_cell.append(d)
 
 
-def _make_counter(tables: _Tables, memo: dict | None = None, max_states: int | None = None):
+def _make_counter(tables: _Tables, memo: dict | None = None, max_states: int | None = None,
+                  time_limit: float | None = None):
     """Return f(occ) -> (S_list, count_list): piece subsets S and their counts.
 
     f(occ) counts the ways to fill the empty cells of occ with the pieces of S
@@ -228,7 +238,8 @@ def _make_counter(tables: _Tables, memo: dict | None = None, max_states: int | N
     The count for a partial packing that used the pieces U is the entry for
     ALL ^ U (see ``_entry``).  Memoised on occ (most states of the lower rows
     are dead ends, reached again and again); the tables are stored as compact
-    arrays, and the memo is emptied whenever it exceeds max_states."""
+    arrays, and the memo is emptied whenever it exceeds max_states.  Past
+    time_limit seconds (checked every 4096 new states) it raises TimeoutError."""
     by_cell = tables.by_cell
     window = tables.window
     full = FULL
@@ -238,6 +249,7 @@ def _make_counter(tables: _Tables, memo: dict | None = None, max_states: int | N
     ONE = (array("H", [0]), array("Q", [1]))
     NONE = (array("H"), array("Q"))
     limit = max_states
+    deadline = None if time_limit is None else time.monotonic() + time_limit
 
     def f(occ):
         v = get(occ)
@@ -278,6 +290,8 @@ def _make_counter(tables: _Tables, memo: dict | None = None, max_states: int | N
         if limit is not None and len(cache) >= limit:
             cache.clear()
         cache[occ] = v
+        if deadline is not None and not len(cache) & 4095 and time.monotonic() > deadline:
+            raise TimeoutError(f"bitboard search did not finish in {time_limit:g} s")
         return v
 
     f.cache = cache
@@ -347,19 +361,6 @@ def _tasks(holes_mask: int, split: int):
     return group, tables, out
 
 
-_WORKER = {}
-
-
-def _worker_init(names):
-    _WORKER["rec"] = _make_counter(_Tables(names), {}, 10_000_000)
-
-
-def _worker_run(task):
-    occ, used, holes, weight = task
-    f = _WORKER["rec"]
-    return weight * _entry(f(occ), ((1 << 11) - 1) ^ used)
-
-
 class _Progress:
     def __init__(self, total, enabled, label):
         self.total, self.enabled, self.label = total, enabled, label
@@ -387,40 +388,55 @@ class _Progress:
 
 
 def count_packings(holes_mask: int | None = None, unique: bool = False,
-                   progress: bool = False, processes: int = 1, split: int = 2,
-                   max_states: int | None = 10_000_000) -> int:
+                   progress: bool = False, split: int = 2,
+                   max_states: int | None = 10_000_000, time_limit: float | None = None) -> int:
     """Number of ways to pack the 12 pentominoes into the 8x8 board so that the
     4 cells left empty include holes_mask (None or 0: any 4 cells; the central
     2x2 square: exactly those).  unique=True counts up to the symmetries of the
     square that fix holes_mask.
 
-    processes > 1 splits the search over forked workers (each has its own
-    memo, so the total work grows a little).  max_states bounds the memo
-    (emptied when full; about 100-200 bytes per state)."""
+    max_states bounds the memo (emptied when full; about 100-200 bytes per
+    state); past time_limit seconds a TimeoutError is raised."""
     holes_mask = holes_mask or 0
     _check_no_fixed_solutions()
     group, tables, tasks = _tasks(holes_mask, split)
     prog = _Progress(len(tasks), progress,
                      f"8x8 holes={holes_mask:#x}")
     total = 0
-    if processes <= 1:
-        f = _make_counter(tables, {}, max_states)
-        for occ, used, holes, weight in tasks:
-            total += weight * _entry(f(occ), tables.all ^ used)
-            prog.step(extra=f"states {len(f.cache)} raw so far {total}")
-    else:
-        import multiprocessing
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(processes, initializer=_worker_init, initargs=(tables.names,)) as pool:
-            for n in pool.imap_unordered(_worker_run, tasks, chunksize=1):
-                total += n
-                prog.step(extra=f"raw so far {total}")
+    f = _make_counter(tables, {}, max_states, time_limit)
+    for occ, used, _holes, weight in tasks:
+        total += weight * _entry(f(occ), tables.all ^ used)
+        prog.step(extra=f"states {len(f.cache)} raw so far {total}")
     if unique:
         # Burnside: only the identity fixes solutions (see _check_no_fixed_solutions)
         if total % len(group):
-            raise AssertionError("raw count not divisible by the group order")
+            raise ArithmeticError("raw count not divisible by the group order")
         return total // len(group)
     return total
+
+
+def count_x_orbit(holes_mask: int, x_mask: int, time_limit: float | None = None,
+                  max_states: int | None = 10_000_000) -> int:
+    """Packings with X at `x_mask` (and the holes of holes_mask), fresh memo."""
+    tables = _Tables([n for n in PIECE_NAMES if n != "X"])
+    f = _make_counter(tables, {}, max_states, time_limit)
+    return _entry(f(holes_mask | x_mask), tables.all)
+
+
+def x_orbit_cubes(holes_mask: int = 0, unique: bool = False, time_limit: float | None = None) -> list:
+    """``count_packings`` as one Cube per orbit of X placements, weighted by
+    the orbit size (divided by the group order when unique, by Burnside)."""
+    from fractions import Fraction
+    from functools import partial
+
+    from ..core.cubes import Cube
+
+    _check_no_fixed_solutions()
+    group, reps = _x_orbits(holes_mask)
+    return [Cube(f"bitboard X at {' '.join(f'{r}{c}' for r, c in cells_of(xm))}",
+                 partial(count_x_orbit, holes_mask, xm, time_limit),
+                 Fraction(weight, len(group)) if unique else weight)
+            for xm, weight in reps]
 
 
 # --------------------------------------------------------------------------
@@ -454,7 +470,6 @@ def solutions(holes_mask: int | None = None, limit: int | None = None):
     count = 0
 
     def rec(occ, used, holes):
-        nonlocal count
         if used == ALL:
             yield dict(placed)
             return

@@ -4,7 +4,7 @@ The 8x8 puzzle of seed 004: the 12 pentominoes (each used once, any of its
 8 aspects) and 4 monominoes fill the 8x8 board.  The monominoes are identical,
 so a solution is a packing of the 12 pentominoes into the board that leaves
 exactly 4 empty cells, anywhere.  This module counts those packings exactly
-and is meant as an INDEPENDENT second method next to ``encoders/bitboard.py``
+and is meant as an INDEPENDENT second method next to ``encoders/packing/bitboard.py``
 (a top-down search memoised on the occupied board): it imports nothing from
 the project, builds its own pentomino table from the coordinates below, and
 counts forwards, cell by cell, instead of searching.
@@ -41,7 +41,7 @@ Splitting (``count_packings(split=...)``): with the 4 holes anywhere a single
 DP peaks near 10^8 states or more (tens of GB), so the count is split on the
 placement of the X pentomino: one DP per placement, X placed in advance and
 its cells closed to the other pieces (by default on the 8x8 board, on the
-placements of X and I together: the cubes of packing_cubes.py).  By default
+placements of X and I together: the cubes of cubes.py).  By default
 one placement per orbit
 under the symmetries of the board (that fix ``fixed_empty``), weighted by the
 orbit size: a symmetry g maps the packings with X at p one-to-one onto those
@@ -68,7 +68,7 @@ so g restricted to them is a symmetry of the F pentomino; F has 8 distinct
 aspects, i.e. no symmetry other than the identity (checked from the table in
 ``_f_has_no_symmetry``), so g fixes F's 5 cells pointwise, and an isometry of
 the plane fixing 3 non-collinear points is the identity.  Hence |Fix(g)| = 0
-for g != id and unique = raw / 8; ``unique`` asserts raw % 8 == 0.  (This
+for g != id and unique = raw / 8; ``unique`` checks raw % 8 == 0.  (This
 holds for holes anywhere; with fixed holes use the subgroup fixing them.)
 """
 
@@ -81,7 +81,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from .packing_placements import (PENTOMINOES, PIECE_NAMES, aspects, board_symmetries,  # noqa: F401
+from .orbits import (PENTOMINOES, PIECE_NAMES, aspects, board_symmetries,  # noqa: F401
                                  normalize, parts, split_placements)
 
 # the central 2x2 of the 8x8 board (Dana Scott's 1958 puzzle)
@@ -455,7 +455,7 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
                    leave=False)
     t_row = time.perf_counter()
     # one table, reused from cell to cell (only its used slots are emptied) and
-    # grown when a cell's states need it; lean (the cubes of packing_cubes.py)
+    # grown when a cell's states need it; lean (the cubes of cubes.py)
     # sizes it for the last cell's states rather than twice as many
     cap = 1024
     tkeys, tvals, order = _new_table(cap)
@@ -525,7 +525,7 @@ def count_packings(width=8, height=8, holes=4, fixed_empty=(), progress=False,
     "x", one DP per placement of the X pentomino (which must be in
     ``pieces``), summed; "x-orbits", one DP per orbit of X placements under
     the board symmetries fixing ``fixed_empty``, weighted by orbit size;
-    "x-i-orbits", the same for pairs of X and I placements (packing_cubes.py);
+    "x-i-orbits", the same for pairs of X and I placements (cubes.py);
     "auto": "x-i-orbits" on boards of 64 cells or more with X and I, else
     "x-orbits" with X, else None.
     """
@@ -566,7 +566,7 @@ def count_packings_detailed(width=8, height=8, holes=4, fixed_empty=(), progress
 
 def _count_pairs(width, height, holes, fixed_empty, progress, pieces, names):
     """Split "x-i-orbits": one lean DP per orbit of (X, I) placements, as the
-    cubes of packing_cubes.py (a few times fewer states per DP than X alone,
+    cubes of cubes.py (a few times fewer states per DP than X alone,
     and less work in all)."""
     found = parts(width, height, fixed_empty, names)
     total, details = 0, []
@@ -583,8 +583,10 @@ def _count_pairs(width, height, holes, fixed_empty, progress, pieces, names):
 def unique(raw: int) -> int:
     """Count up to the 8 symmetries of the square board, holes anywhere, with
     all 12 pentominoes: raw / 8 by Burnside (see the module docstring)."""
-    assert _f_has_no_symmetry()
-    assert raw % 8 == 0, raw
+    if not _f_has_no_symmetry():
+        raise ArithmeticError("the F pentomino has a symmetry: raw / 8 would not be the unique count")
+    if raw % 8:
+        raise ArithmeticError(f"raw count {raw} is not divisible by 8: it cannot be a full count")
     return raw // 8
 
 

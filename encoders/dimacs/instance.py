@@ -7,9 +7,9 @@ The `c p show` line, when present, is the show set.
 
 from __future__ import annotations
 
-from .cnf import Formula, read_dimacs
-from .errors import RuleViolation
-from .instance import Instance
+from ..core.cnf import Formula, read_dimacs
+from ..core.errors import RuleViolation
+from ..core.instance import Instance
 
 
 class DimacsInstance(Instance):

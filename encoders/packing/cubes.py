@@ -1,4 +1,4 @@
-"""The packing DP's count (encoders/packing_dp.py) as independent cubes.
+"""The packing DP's count (encoders/packing/direct.py) as independent cubes.
 
 One DP over the 8x8 board with 4 holes anywhere peaks near 16 million states
 (1.7 GB) and runs for minutes on one core.  Fixing pieces in advance shrinks
@@ -16,7 +16,7 @@ by the board symmetry (fixing the prescribed holes) that brings them nearest
 the middle rows, where the DP's states peak; with pieces along an edge that
 makes it several times faster.  ``depth`` chooses how many of ("X", "I") are
 fixed: 0 is the single DP, 1 the X orbits of packing_dp, 2 the pairs.  The
-orbits themselves are computed in packing_placements.py.
+orbits themselves are computed in orbits.py.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 
-from . import packing_dp
-from .cubes import Cube
-from .packing_placements import parts
+from . import direct as packing_dp
+from ..core.cubes import Cube
+from .orbits import parts
 
 
 def count_part(width, height, holes, fixed_empty, pieces, fixed_pieces) -> int:

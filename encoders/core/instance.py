@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 from .cnf import Formula
 from .errors import InputError
@@ -33,12 +34,27 @@ class Case:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class Counter:
+    """A further counter that builds no CNF, beside the family's `direct_count`:
+    an independent method a user runs by name (`count --method NAME`) and that
+    `validate` lists.  The callables must pickle (module-level functions or
+    `functools.partial` of them): cubes may run in other processes."""
+    count: Callable[[bool, float | None], int]       # (unique, time limit in s) -> the exact count
+    cubes: Callable[[bool, float | None], list] | None = None   # the same count as Cubes, or None
+    skip_in_validate: str = ""                       # why validate does not run it here ("": it runs)
+
+
 class Instance:
     """Base class of a puzzle instance; families override what they support."""
 
     family: str = ""
-    count_method: str = "ganak"     # what `count --method auto` uses
+    count_method: str | None = "ganak"  # what `count --method auto` uses; None: nothing to count
     symmetry_cases: bool = False    # cases(unique=True) is supported
+    is_game: bool = False           # solved by a plan of moves (`plan`), not by listing solutions
+    source_file: str | None = None  # the file it was read from, which no output may overwrite
+    #: names of the further counters (`other_counters`) some instances of the family offer
+    counter_names: tuple[str, ...] = ()
 
     def __init__(self, name: str, description: str = "", expected: Expected | None = None):
         self.name = name
@@ -46,6 +62,12 @@ class Instance:
         self.expected = expected or Expected()
 
     # -- the CNF -------------------------------------------------------------
+    @property
+    def has_formula(self) -> bool:
+        """False for an instance that has no CNF (yet), such as a game puzzle
+        whose plan length is unknown."""
+        return True
+
     def formula(self, encoding: str | None = None) -> Formula:
         """The whole (raw) problem as a Formula with its show set."""
         raise NotImplementedError
@@ -57,9 +79,20 @@ class Instance:
         return [Case(self.formula(encoding))]
 
     # -- second methods (optional) -------------------------------------------
+    direct_name: str = "the family's own counter"   # what `direct` is for this family
+
+    def method_label(self, method: str) -> str:
+        """A counting method as the README names it, e.g. 'direct (the frontier DP)'."""
+        return f"direct ({self.direct_name})" if method == "direct" else method
+
     def direct_count(self, unique: bool = False) -> int | None:
         """The family's own counter that never builds a CNF, or None."""
         return None
+
+    def other_counters(self) -> dict[str, Counter]:
+        """Further independent counters of this instance by name (each named in
+        the class's `counter_names`); none by default."""
+        return {}
 
     def exact_cover(self):
         """The raw problem as an ExactCover, or None when it is not one."""
@@ -115,6 +148,14 @@ class Instance:
     def svg_sheet(self, solutions: list) -> str | None:
         """One SVG picture of several solutions; by default the first alone."""
         return self.svg(solutions[0])
+
+    @property
+    def draws_svg(self) -> bool:
+        return type(self).svg is not Instance.svg
+
+    def plan(self, solver: str | None = None, progress=None) -> dict:
+        """A game's verdict and shortest plan (`is_game` instances only)."""
+        raise InputError(f"{self.name}: a {self.family} instance is solved by 'polycnf solve', not planned")
 
     # -- description ---------------------------------------------------------
     def picture(self) -> str:

@@ -17,12 +17,12 @@ import string
 import time
 from typing import Callable
 
-from ..errors import InputError
-from ..instance import Expected
+from ..core.errors import InputError
+from ..core.instance import Expected
 from .board import HexBoard, opposite, turn
-from .puzzle import HexMatch
+from .instance import HexMatch
 from .rules import BUG_LETTERS, RULES
-from .search import SearchTimeout
+from .direct import SearchTimeout
 
 
 def alphabet(rule: str, count: int) -> list[str]:
@@ -151,3 +151,27 @@ def _foreign_contact(instance: HexMatch, intruder: dict, rng: random.Random):
     cell_of = {card: (cell, o) for cell, (card, o) in instance.planted.items()}
     return rng.choice(rng.choice(foreign)), cell_of
 
+
+
+MAX_LABELS = 62
+
+
+def generate_files(output: str, cnf: str | None = None, progress=None, *, radius: int = 3, labels: int = 4,
+                   seed: int = 0, unique: bool = False, encoding: str | None = None) -> tuple[list, dict]:
+    """The instance file (and with `cnf` its DIMACS) of a generated puzzle,
+    as ([(path, text), ...], facts); sizes are checked before anything is built."""
+    from .fileformat import MAX_RADIUS, to_toml
+
+    if not 0 <= radius <= MAX_RADIUS:
+        raise InputError(f"--radius {radius}: must lie in 0..{MAX_RADIUS}")
+    if not 1 <= labels <= MAX_LABELS:
+        raise InputError(f"--labels {labels}: must lie in 1..{MAX_LABELS}")
+    if cnf == "":
+        raise InputError("--cnf needs a file name for hexmatch")
+    inst = generate(radius, labels, seed, unique=unique)
+    outputs = [(output, to_toml(inst))]
+    if cnf:
+        f = inst.formula(encoding)
+        outputs.append((cnf, "\n".join(f.dimacs_lines(inst.dimacs_comments(f.label))) + "\n"))
+    return outputs, {"instance": inst.name, "description": inst.description, "radius": radius,
+                     "labels": labels, "seed": seed, "unique": unique}

@@ -1,4 +1,4 @@
-"""Polytrig puzzles: boards, the no-crossing rule, and quasi-polytrigs (seed 003).
+"""Polytrig puzzles: boards and the no-crossing rule (seed 003).
 
 Segments are cells of the "segment" grid: (x, y, z) runs from lattice point
 (x, y) to (x+1, y) if z = 0, to (x, y+1) if z = 1, to (x-1, y+1) if z = 2.
@@ -27,10 +27,10 @@ import math
 from collections import defaultdict
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from .exactcover import ExactCover
-from .grids import Cell, get_grid
-from .grids.triangle import lattice_point_xy
-from . import polyforms
+from ..core.exactcover import ExactCover
+from ..core.grids import Cell, get_grid
+from ..core.grids.triangle import lattice_point_xy
+from ..core import polyforms
 
 Point = tuple[int, int]
 
@@ -173,16 +173,3 @@ def exact_cover(
             secondary.update(blocked)
             options[name, placed] = [*placed, name, *blocked]
     return ExactCover(board + list(pieces), sorted(secondary), options)
-
-
-# -- quasi-polytrigs ------------------------------------------------------------------
-
-
-def quasi(n: int, one_sided: bool = False) -> list[tuple[Cell, ...]]:
-    """The free (or one-sided) quasi-polytrigs of n segments, canonical and sorted.
-
-    Seed 003 counts 1, 9, 140, 3377 free and 1, 13, 259, 6639 one-sided for
-    n = 1..4; its 9 quasi-ditrigs are the 3 ditrigs plus 6 pairs one gap apart.
-    """
-    grid = get_grid("quasi-segment")
-    return polyforms.one_sided(grid, n) if one_sided else polyforms.free(grid, n)
