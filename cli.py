@@ -58,7 +58,7 @@ COMMANDS = {
                                          args.max_cells, progress=True),
     "check-solver": lambda args, out: api.check_solver(
         args.target, args.solver, args.solver_command, time_limit=args.time_limit, memory_mb=args.memory_mb,
-        epsilon=args.epsilon, progress=True),
+        epsilon=args.epsilon, delta=args.delta, models=args.models, progress=True),
 }
 
 

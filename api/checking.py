@@ -53,10 +53,12 @@ class SolverChecked:
 
 
 def check_solver(target: str, solver: str | None = None, command=None, *, time_limit: float = 60.0,
-                 memory_mb: int | None = 4096, epsilon: float | None = None,
-                 progress: bool = False) -> SolverChecked:
+                 memory_mb: int | None = 4096, epsilon: float | None = None, delta: float | None = None,
+                 models: bool = True, progress: bool = False) -> SolverChecked:
     """Run a named `solver` (or `command`, a list with {} for the file) on
-    every file of the suite `target` and judge each answer."""
+    every file of the suite `target` and judge each answer.  `models=False`
+    accepts SAT answers without a model; exit_code is 0 (all correct),
+    1 (a wrong answer) or 4 (no wrong answer, but failures)."""
     from polycnf.harness import check
     from polycnf.solvers import adapters
 
@@ -65,8 +67,9 @@ def check_solver(target: str, solver: str | None = None, command=None, *, time_l
         raise InputError("give either --solver NAME or '-- COMMAND ...' (a {} stands for the file)")
     if solver:
         adapter = adapters.adapter(solver)
-        command, epsilon = adapter.command, epsilon if epsilon is not None else adapter.epsilon
+        command = adapter.command
+        if epsilon is None:
+            epsilon, delta = adapter.epsilon, delta if delta is not None else adapter.delta
     with progress_bar(Options(progress=progress), "check-solver", unit="file") as bar:
-        verdicts = check.check(target, command, time_limit, memory_mb, epsilon, bar.update)
-    wrong = sum(check.summary(verdicts).get(k, 0) for k in check.WRONG)
-    return SolverChecked(command, verdicts, 1 if wrong else 0)
+        verdicts = check.check(target, command, time_limit, memory_mb, epsilon, bar.update, delta, models)
+    return SolverChecked(command, verdicts, check.exit_code(verdicts))

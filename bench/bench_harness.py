@@ -43,7 +43,7 @@ def main():
         results = {}
         for name in names:
             a = adapters.adapter(name)
-            results[name] = check.check(folder, a.command, args.limit, 4096, a.epsilon)
+            results[name] = check.check(folder, a.command, args.limit, 4096, a.epsilon, delta=a.delta)
     width = max(len(e["file"]) for e in entries)
     print(f"{'file':<{width}} {'count':>16} " + " ".join(f"{n:>22}" for n in names))
     for i, e in enumerate(entries):

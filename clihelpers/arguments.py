@@ -75,13 +75,21 @@ def seconds_arg(text: str) -> float:
 
 
 def fraction_arg(text: str) -> float:
-    """A number strictly between 0 and 1 (epsilon, delta)."""
+    """A positive finite number (epsilon)."""
     try:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not (math.isfinite(x) and 0 < x):
         raise argparse.ArgumentTypeError(f"must be a positive number: {text!r}")
+    return x
+
+
+def probability_arg(text: str) -> float:
+    """A number strictly between 0 and 1 (delta)."""
+    x = fraction_arg(text)
+    if x >= 1:
+        raise argparse.ArgumentTypeError(f"must be below 1: {text!r}")
     return x
 
 
@@ -256,6 +264,12 @@ def build_parser() -> OneLineParser:
     c.add_argument("--epsilon", type=fraction_arg, default=None,
                    help="the tolerance of an approximate counter's answers (default: the adapter's, "
                         "0.8 for approxmc)")
+    c.add_argument("--delta", type=probability_arg, default=None,
+                   help="the counter's confidence: the tolerance holds with probability at least 1 - delta "
+                        "(shown in the verdicts; default: the adapter's, 0.2 for approxmc)")
+    c.add_argument("--no-models", dest="models", action="store_false",
+                   help="the solver prints no models: accept 's SATISFIABLE' without 'v' lines "
+                        "(else it is NO MODEL, a failure)")
     c.set_defaults(solver_command=None)   # filled from what follows '--' (see parse)
     return p
 

@@ -1,9 +1,14 @@
 """Judging a solver on a suite: run it on every file and name what it got wrong.
 
+The suite is checked first: every file must still have the SHA-256 its
+manifest gives, so that a damaged suite is never blamed on the solver.
 A claimed model must satisfy every clause of the file and, decoded through
-the puzzle's own variables, pass the family's plain rule checker.  A claimed
-count must equal the certified one, or for an approximate counter lie within
-its (epsilon, delta) tolerance: expected/(1+eps) <= answer <= expected*(1+eps).
+the puzzle's own variables, pass the family's plain rule checker.  A SAT
+claim without a model is NO MODEL, a failure, unless the solver is declared
+to print none (`models=False`).  A claimed count must be a non-negative
+integer equal to the certified one, or for an approximate counter lie within
+its (epsilon, delta) tolerance: expected/(1+eps) <= answer <= expected*(1+eps),
+a guarantee that holds with probability at least 1 - delta.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ from polycnf.solvers import answers, runner
 CORRECT = "correct"
 WRONG_MODEL, WRONG_COUNT = "WRONG MODEL", "WRONG COUNT"
 WRONG_SAT, WRONG_UNSAT = "WRONG SAT", "WRONG UNSAT"
-TIMEOUT, CRASH, UNREADABLE = "timeout", "crash", "unreadable"
+TIMEOUT, CRASH, UNREADABLE, NO_MODEL = "timeout", "crash", "unreadable", "NO MODEL"
 WRONG = (WRONG_MODEL, WRONG_COUNT, WRONG_SAT, WRONG_UNSAT)
-VERDICTS = (CORRECT, *WRONG, TIMEOUT, CRASH, UNREADABLE)
+FAILURES = (TIMEOUT, CRASH, UNREADABLE, NO_MODEL)
+VERDICTS = (CORRECT, *WRONG, *FAILURES)
+EXIT_CORRECT, EXIT_WRONG, EXIT_FAILURES = 0, 1, 4   # all correct; a wrong answer; no wrong answer but failures
 
 
 @dataclass
@@ -75,7 +82,8 @@ class ModelChecker:
         return self.instances[key]
 
 
-def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | None = None) -> Verdict:
+def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | None = None,
+          delta: float | None = None, models: bool = True) -> Verdict:
     """Classify one run against the manifest entry."""
     def verdict(kind, note, claim=""):
         return Verdict(entry["file"], kind, note, run.seconds, claim)
@@ -95,18 +103,26 @@ def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | 
     if answer.count is not None:
         claim = f"{'~' if answer.approximate else ''}{answer.count:,}"
     expected_sat = entry["expected"] == "SAT"
+    if answer.count is not None and answer.count < 0:
+        return verdict(WRONG_COUNT, f"counts {answer.count:,}: a count must be a non-negative integer", claim)
     if answer.sat and not expected_sat:
         return verdict(WRONG_SAT, "claims SATISFIABLE; the file is unsatisfiable "
                        f"({entry['source']})", claim)
     if not answer.sat and expected_sat:
-        return verdict(WRONG_UNSAT, f"claims UNSATISFIABLE; the file has {entry['count']:,} solutions", claim)
+        return verdict(WRONG_UNSAT, f"claims UNSATISFIABLE; the file has {entry['count']:,} solutions"
+                       + (" (and prints a model with the claim)" if answer.model else ""), claim)
+    if not answer.sat and answer.model:
+        return verdict(UNREADABLE, "UNSATISFIABLE with a model (the file is unsatisfiable)", claim)
     if answer.count is not None:
         expected = entry["count"]
         if answer.approximate:
             eps = Fraction(epsilon if epsilon is not None else 0)
+            error = f"error {float(Fraction(answer.count, expected) - 1):+.3g}" if expected else "error -"
+            tolerance = (f"epsilon {float(eps):g}, " + (f"delta {delta:g}" if delta is not None else "delta not given"))
             if not expected / (1 + eps) <= answer.count <= expected * (1 + eps):
-                return verdict(WRONG_COUNT, f"estimate {answer.count:,} is outside epsilon {float(eps):g} "
-                               f"of {expected:,}", claim)
+                return verdict(WRONG_COUNT, f"estimate {answer.count:,} of {expected:,} ({error}) is outside "
+                               f"the tolerance ({tolerance})", claim)
+            return verdict(CORRECT, f"estimate of {expected:,} within the tolerance ({error}; {tolerance})", claim)
         elif answer.count != expected:
             return verdict(WRONG_COUNT, f"counts {answer.count:,}; the file has {expected:,}", claim)
     if answer.model is not None:
@@ -115,28 +131,42 @@ def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | 
             return verdict(WRONG_MODEL, problem, claim)
         return verdict(CORRECT, "model checked: clauses and puzzle rules", claim)
     if answer.count is not None:
-        return verdict(CORRECT, "count within tolerance" if answer.approximate else "exact count", claim)
+        return verdict(CORRECT, "exact count", claim)
+    if answer.sat and models:
+        return verdict(NO_MODEL, "claims SATISFIABLE but prints no model ('v' lines); "
+                       "--no-models accepts that from a solver that never prints one", claim)
     return verdict(CORRECT, "right SAT/UNSAT answer" + (" (no model given)" if answer.sat else ""), claim)
 
 
 def check(target, command: list[str], time_limit: float, memory_mb: int | None = None,
-          epsilon: float | None = None, progress=None) -> list[Verdict]:
-    """Run `command` (with `{}` for the file) on every file of the suite."""
-    from polycnf.harness.suite import read_manifest
+          epsilon: float | None = None, progress=None, delta: float | None = None,
+          models: bool = True) -> list[Verdict]:
+    """Run `command` (with `{}` for the file) on every file of the suite, after checking
+    that the suite's files are the ones its manifest describes."""
+    from polycnf.harness.suite import read_manifest, verify
 
     folder, entries = read_manifest(target)
+    verify(folder, entries)
     checker = ModelChecker(folder)
     verdicts = []
     for entry in entries:
         path = str(folder / entry["file"])
         run = runner.run(runner.command_for(command, path), time_limit, memory_mb)
-        verdicts.append(judge(entry, run, checker, epsilon))
+        verdicts.append(judge(entry, run, checker, epsilon, delta, models))
         if progress:
             progress()
     if verdicts and all(v.verdict == UNREADABLE and v.note.endswith("empty") for v in verdicts):
         raise InputError(f"{' '.join(command)}: printed no answer on any of {len(verdicts)} files "
                          f"(is it a SAT solver or model counter?)")
     return verdicts
+
+
+def exit_code(verdicts) -> int:
+    """0 if every answer is correct, 1 if any is wrong, 4 if none is wrong but some failed."""
+    kinds = {v.verdict for v in verdicts}
+    if kinds & set(WRONG):
+        return EXIT_WRONG
+    return EXIT_FAILURES if kinds & set(FAILURES) else EXIT_CORRECT
 
 
 def summary(verdicts) -> dict[str, int]:

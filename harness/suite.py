@@ -11,6 +11,7 @@ suite is refused.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
@@ -69,10 +70,35 @@ def entries_for(member, folder: Path) -> list[dict]:
                         "variables": f.nvars, "clauses": len(f.clauses),
                         "projected": f.has_auxiliaries,
                         "expected": "SAT" if member.count else "UNSAT", "count": member.count,
-                        "source": member.source, "difficulty": difficulty})
+                        "source": member.source, "difficulty": difficulty,
+                        "sha256": {name: sha256(folder / name) for name in (cnf, map_name)}})
     if member.toml is not None:
         (folder / member.spec).write_text(member.toml)
+        for entry in entries:
+            entry["sha256"][member.spec] = sha256(folder / member.spec)
     return entries
+
+
+def sha256(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def verify(folder: Path, entries: list[dict]) -> None:
+    """InputError unless every file of these entries has the hash the manifest gives,
+    so that a damaged suite is reported as such, never blamed on a solver."""
+    for entry in entries:
+        hashes = entry.get("sha256")
+        if not isinstance(hashes, dict) or entry.get("file") not in hashes:
+            raise InputError(f"{folder / MANIFEST}: no SHA-256 for {entry.get('file')} (a suite written by an "
+                             f"older polycnf, or an edited manifest): rewrite the suite with 'polycnf suite'")
+        for name, digest in hashes.items():
+            path = folder / name
+            if not path.is_file():
+                raise InputError(f"{path}: suite file missing (listed in {MANIFEST})")
+            if sha256(path) != digest:
+                raise InputError(f"{path}: suite file changed since it was written (its SHA-256 differs from "
+                                 f"{MANIFEST}): rewrite the suite with 'polycnf suite'")
 
 
 def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None,

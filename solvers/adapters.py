@@ -31,7 +31,8 @@ MODULES = {"d4": "py_d4", "ganak": "pyganak", "approxmc": "pyapproxmc"}
 class Adapter:
     name: str
     command: list[str]           # `{}` stands for the file
-    epsilon: float | None = None  # an approximate counter's tolerance
+    epsilon: float | None = None  # an approximate counter's tolerance ...
+    delta: float | None = None    # ... which holds with probability at least 1 - delta
 
 
 def pysat_names() -> list[str]:
@@ -61,7 +62,9 @@ def adapter(name: str) -> Adapter:
         if importlib.util.find_spec(MODULES[name]) is None:
             raise BackendError(f"solver '{name}' needs the Python module {MODULES[name]} "
                                f"(pip install 'polycnf[solvers]')")
-        return Adapter(name, here, APPROXMC_EPSILON if name == "approxmc" else None)
+        if name == "approxmc":
+            return Adapter(name, here, APPROXMC_EPSILON, APPROXMC_DELTA)
+        return Adapter(name, here)
     if name.startswith("pysat:"):
         from .sat import canonical_name
         canonical_name(name[6:])             # unknown names fail here, with the valid ones

@@ -7,7 +7,9 @@ refused), `c s approx arb int N`.  Plain counters: d4 prints `s N`, Ganak
 `c s exact arb int N` or `s mc N`, sharpSAT-style counters
 `# solutions` followed by N on its own line.  Nothing is guessed: output that
 fits none of these is unreadable, and contradictions (two different counts,
-UNSAT with a positive count) are reported as such.
+UNSAT with a positive count) are reported as such.  A negative count and a
+model printed under `s UNSATISFIABLE` are read as they stand: they are wrong
+answers, which the judge (polycnf.harness.check) names, not unreadable ones.
 """
 
 from __future__ import annotations
@@ -31,11 +33,11 @@ class Answer:
 
 
 _COUNT_LINES = (
-    (re.compile(r"^c s exact (?:arb|double|quad|mpfr) int (\d+)$"), False),
-    (re.compile(r"^c s approx (?:arb|double|quad|mpfr) int (\d+)$"), True),
-    (re.compile(r"^s mc (\d+)$"), False),
-    (re.compile(r"^s pmc (\d+)$"), False),
-    (re.compile(r"^s (\d+)$"), False),                   # d4's plain output
+    (re.compile(r"^c s exact (?:arb|double|quad|mpfr) int (-?\d+)$"), False),
+    (re.compile(r"^c s approx (?:arb|double|quad|mpfr) int (-?\d+)$"), True),
+    (re.compile(r"^s mc (-?\d+)$"), False),
+    (re.compile(r"^s pmc (-?\d+)$"), False),
+    (re.compile(r"^s (-?\d+)$"), False),                 # d4's plain output
 )
 
 
@@ -54,7 +56,8 @@ def parse(text: str) -> Answer:
                 counts.add((int(m.group(1)), approx))
                 break
         else:
-            if line in ("# solutions", "c # solutions") and i + 1 < len(lines) and lines[i + 1].isdigit():
+            if line in ("# solutions", "c # solutions") and i + 1 < len(lines) \
+                    and re.fullmatch(r"-?\d+", lines[i + 1]):
                 counts.add((int(lines[i + 1]), False))
             elif line.startswith("s "):
                 status = line[2:].strip()
@@ -79,13 +82,13 @@ def parse(text: str) -> Answer:
         answer.problem = answer.problem or f"several different counts: {sorted(n for n, _ in counts)}"
     elif counts:
         (answer.count, answer.approximate), = counts
-        if answer.sat is None:
+        if answer.count < 0:
+            pass                           # a wrong count, named by the judge
+        elif answer.sat is None:
             answer.sat = answer.count > 0
         elif answer.sat != (answer.count > 0):
             answer.problem = answer.problem or (
                 f"status {'SATISFIABLE' if answer.sat else 'UNSATISFIABLE'} contradicts count {answer.count}")
-    if answer.sat is False and answer.model:
-        answer.problem = answer.problem or "UNSATISFIABLE with a model"
     if answer.sat is None and answer.model is not None:
         answer.problem = answer.problem or "a model without a status line"
     return answer

@@ -2,7 +2,9 @@
 
 It solves the file for real (PySAT), then lies the way MODE says:
 flip (one literal of a correct model flipped), count+1 (a count off by one),
-unsat (claims UNSAT always), garbage, hang, crash, silent (prints nothing).
+unsat (claims UNSAT always), negative (a count of -4), nomodel (the right
+SAT/UNSAT answer, no model), unsat+model (a model under 's UNSATISFIABLE'),
+garbage, hang, crash, silent (prints nothing).
 """
 
 import sys
@@ -25,9 +27,21 @@ if mode == "silent":
 if mode == "unsat":
     print("s UNSATISFIABLE")
     sys.exit(20)
+if mode == "negative":
+    print("s SATISFIABLE")
+    print("c s exact arb int -4")
+    sys.exit(10)
 nvars, clauses, show = read_cnf(path)
 show = show if show is not None else list(range(1, nvars + 1))
 with Solver(name="cadical195", bootstrap_with=clauses) as s:
+    if mode in ("nomodel", "unsat+model"):
+        if not s.solve():
+            print("s UNSATISFIABLE")
+            sys.exit(20)
+        print("s SATISFIABLE" if mode == "nomodel" else "s UNSATISFIABLE")
+        if mode == "unsat+model":
+            print("v " + " ".join(map(str, s.get_model())) + " 0")
+        sys.exit(10)
     if mode == "flip":
         if not s.solve():
             print("s UNSATISFIABLE")

@@ -93,6 +93,9 @@ def test_contradictory_answers_are_unreadable(text, problem):
     ("flip", check.WRONG_MODEL, check.CORRECT),
     ("count+1", check.WRONG_COUNT, check.WRONG_SAT),
     ("unsat", check.WRONG_UNSAT, check.CORRECT),
+    ("negative", check.WRONG_COUNT, check.WRONG_COUNT),
+    ("nomodel", check.NO_MODEL, check.CORRECT),
+    ("unsat+model", check.WRONG_UNSAT, check.CORRECT),
     ("garbage", check.UNREADABLE, check.UNREADABLE),
     ("crash", check.CRASH, check.CRASH),
     ("hang", check.TIMEOUT, check.TIMEOUT),
@@ -104,6 +107,22 @@ def test_broken_solvers_are_named(small_suite, mode, on_sat, on_unsat):
         path = folder / one(entries, instance, expected)
         (result,) = check.check(path, [*BROKEN, mode, "{}"], time_limit=0.5 if mode == "hang" else 30.0)
         assert result.verdict == verdict, result
+
+
+def test_no_models_accepts_a_sat_claim_without_a_model(small_suite):
+    folder, entries = small_suite
+    path = folder / one(entries, "pentomino-3x5-LYT", "SAT")
+    (result,) = check.check(path, [*BROKEN, "nomodel", "{}"], time_limit=30.0, models=False)
+    assert result.verdict == check.CORRECT and "no model given" in result.note
+
+
+@pytest.mark.parametrize("text", ["s SATISFIABLE\nc s exact arb int -4\n", "s mc -4\n", "s -4\n"])
+def test_a_negative_count_is_a_wrong_count(small_suite, text):
+    folder, entries = small_suite
+    entry = next(e for e in entries if e["instance"] == "pentomino-3x5-LYT")
+    run = check.runner.Run([], 0.1, 0, text, "")
+    verdict = check.judge(entry, run, check.ModelChecker(folder))
+    assert verdict.verdict == check.WRONG_COUNT and "non-negative" in verdict.note
 
 
 def test_wrong_model_names_the_broken_rule(small_suite):
@@ -120,6 +139,12 @@ def test_cli_exit_codes_and_json(small_suite, capsys):
     assert cli.main(["check-solver", path, "--json", "--", *BROKEN, "unsat", "{}"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["summary"] == {check.WRONG_UNSAT: 1} and out["wrong"] == 1
+    assert cli.main(["check-solver", path, "--", *BROKEN, "crash", "{}"]) == 4
+    assert "1 crash" in capsys.readouterr().out
+    assert cli.main(["check-solver", path, "--", *BROKEN, "nomodel", "{}"]) == 4
+    assert "1 NO MODEL" in capsys.readouterr().out
+    assert cli.main(["check-solver", path, "--no-models", "--", *BROKEN, "nomodel", "{}"]) == 0
+    assert "1 correct" in capsys.readouterr().out
     assert cli.main(["check-solver", path, "--", *BROKEN, "silent"]) == 2
     assert "printed no answer" in capsys.readouterr().err
     assert cli.main(["check-solver", path, "--", "no-such-solver-xyz"]) == 2
@@ -151,9 +176,41 @@ def test_approximate_count_is_judged_by_its_tolerance(small_suite):
     ok = check.runner.Run([], 0.1, 0, "s SATISFIABLE\nc s approx arb int 7\n", "")
     far = check.runner.Run([], 0.1, 0, "s SATISFIABLE\nc s approx arb int 8\n", "")
     checker = check.ModelChecker(folder)
-    assert check.judge(entry, ok, checker, epsilon=0.8).verdict == check.CORRECT     # 7 <= 4 * 1.8
-    assert check.judge(entry, far, checker, epsilon=0.8).verdict == check.WRONG_COUNT
+    right = check.judge(entry, ok, checker, epsilon=0.8, delta=0.2)       # 7 <= 4 * 1.8
+    assert right.verdict == check.CORRECT and "error +0.75; epsilon 0.8, delta 0.2" in right.note
+    wrong = check.judge(entry, far, checker, epsilon=0.8, delta=0.2)
+    assert wrong.verdict == check.WRONG_COUNT
+    assert "(error +1) is outside the tolerance (epsilon 0.8, delta 0.2)" in wrong.note
     assert check.judge(entry, ok, checker, epsilon=None).verdict == check.WRONG_COUNT
+
+
+# -- a damaged suite is reported, not blamed on the solver ---------------------------
+@pytest.mark.parametrize("damage", ["empty the UNSAT file", "garble the file", "edit the map", "edit the toml"])
+def test_a_changed_suite_file_is_named_before_any_solver_runs(small_suite, tmp_path, capsys, damage):
+    folder = tmp_path / "copy"
+    shutil.copytree(small_suite[0], folder)
+    entries = small_suite[1]
+    unsat = next(e for e in entries if e["expected"] == "UNSAT")
+    name = {"empty the UNSAT file": unsat["file"], "garble the file": entries[0]["file"],
+            "edit the map": entries[0]["map"], "edit the toml": "pentomino-3x5-LYT.toml"}[damage]
+    if damage == "edit the toml" and not (folder / name).exists():
+        name = next(p.name for p in folder.glob("*.toml"))
+    text = (folder / name).read_text()
+    (folder / name).write_text("" if damage.startswith("empty") else text.replace("1", "2", 1) + "junk\n")
+    assert cli.main(["check-solver", str(folder), "--", *BROKEN, "unsat", "{}"]) == 2
+    err = capsys.readouterr().err
+    assert f"{name}: suite file changed since it was written" in err and err.count("\n") == 1
+
+
+def test_a_manifest_without_hashes_is_refused(small_suite, tmp_path, capsys):
+    folder = tmp_path / "old"
+    shutil.copytree(small_suite[0], folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for e in manifest["instances"]:
+        del e["sha256"]
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    assert cli.main(["check-solver", str(folder), "--solver", "pysat:minisat22"]) == 2
+    assert "no SHA-256" in capsys.readouterr().err
 
 
 # -- real solvers -------------------------------------------------------------------
