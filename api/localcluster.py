@@ -59,8 +59,9 @@ class Workers:
             except OSError as e:
                 raise BackendError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
             return self._client
+        _workers_never_see_ctrl_c()
         try:
-            with _children_ignore_ctrl_c():
+            with _ctrl_c_held():
                 cluster = self._stack.enter_context(LocalCluster(
                     n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=":0",  # any free port
                     memory_limit=0, silence_logs=logging.CRITICAL))
@@ -80,21 +81,57 @@ class Workers:
         self.close()
 
 
+def _workers_never_see_ctrl_c() -> None:
+    """Worker processes start with SIGINT blocked, for good: Ctrl-C in a
+    terminal goes to the whole process group, and only polycnf itself should
+    answer it (it cancels the cubes and closes the cluster), not each worker
+    with a traceback.  The block is set in whichever thread spawns a worker
+    (multiprocessing's spawn, Dask's default), just around the spawn: a
+    signal mask survives fork and exec, so nothing in this process changes
+    and a Ctrl-C is never lost, not even while the cluster starts (ignoring
+    SIGINT here meanwhile, so that children inherit SIG_IGN, would lose it).
+    Idempotent: respawned workers get the same."""
+    import multiprocessing.util as util
+
+    spawn = util.spawnv_passfds
+    if getattr(spawn, "blocks_ctrl_c", False):
+        return
+
+    def spawn_blocking_ctrl_c(*args, **kwargs):
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return spawn(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+    spawn_blocking_ctrl_c.blocks_ctrl_c = True
+    util.spawnv_passfds = spawn_blocking_ctrl_c
+
+
 @contextlib.contextmanager
-def _children_ignore_ctrl_c():
-    """Worker processes started meanwhile ignore SIGINT: Ctrl-C in a terminal
-    goes to the whole process group, and only polycnf itself should answer it
-    (it cancels the cubes and closes the cluster), not each worker with a
-    traceback.  A child inherits the ignored signal across exec."""
+def _ctrl_c_held():
+    """A Ctrl-C or SIGTERM while the cluster starts is held, and raised as
+    KeyboardInterrupt once the start is over (the cluster up and on the stack
+    that closes it, or failed because the signal also stopped its workers):
+    interrupting the start half-way leaves Dask printing tracebacks."""
+    held = []
+    hold = lambda signum, frame: held.append(signum)
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        previous = {sig: signal.signal(sig, hold) for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:                     # not the main thread
         yield
         return
     try:
         yield
+    except Exception:
+        if held:
+            raise KeyboardInterrupt from None
+        raise
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if held:
+        raise KeyboardInterrupt
 
 
 def workers(jobs: int | None = 1, scheduler: str | None = None):
