@@ -132,6 +132,10 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
         (tmp / CSV_NAME).write_text(_csv(entries))
         _swap(tmp, target)
+    except OSError as e:                   # a full disk, a quota: one line, and nothing left behind
+        shutil.rmtree(tmp, ignore_errors=True)
+        where = f" ({Path(e.filename).name})" if e.filename else ""
+        raise InputError(f"{target}: cannot write the suite: {e.strerror or e}{where}") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -55,6 +55,22 @@ def test_suite_refuses_a_folder_that_is_not_a_suite(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["precious.txt"]
 
 
+def test_a_full_disk_while_writing_the_suite_is_one_line_and_leaves_nothing(tmp_path, capsys, monkeypatch):
+    import errno
+    real = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.suffix == ".cnf":
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert cli.main(["suite", str(tmp_path / "s"), "--families", "hexmatch", "--max-cells", "7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("polycnf: error: ") and "cannot write the suite: No space left on device" in err
+    assert err.count("\n") == 1 and list(tmp_path.iterdir()) == []
+
+
 def test_suite_rewrite_in_place(small_suite, tmp_path):
     folder = tmp_path / "again"
     shutil.copytree(small_suite[0], folder)
