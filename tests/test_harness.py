@@ -200,6 +200,36 @@ def test_approximate_count_is_judged_by_its_tolerance(small_suite):
     assert check.judge(entry, ok, checker, epsilon=None).verdict == check.WRONG_COUNT
 
 
+def test_mutated_answers_are_judged_and_never_accepted_when_wrong(small_suite):
+    """300 randomly edited solver outputs (the fuzz test's mutations): judging
+    never raises, and CORRECT is only given to a right status with a right count."""
+    import random
+
+    from pysat.solvers import Solver
+
+    from test_fuzz import mutate
+
+    folder, entries = small_suite
+    sat = next(e for e in entries if e["instance"] == "pentomino-3x5-LYT" and e["expected"] == "SAT")
+    unsat = next(e for e in entries if e["expected"] == "UNSAT")
+    nvars, clauses, _ = adapters.read_cnf(str(folder / sat["file"]))
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        assert s.solve()
+        model = " ".join(map(str, s.get_model()))
+    outputs = [(sat, f"s SATISFIABLE\nv {model} 0\n"), (sat, f"s SATISFIABLE\nc s exact arb int {sat['count']}\n"),
+               (sat, f"s mc {sat['count']}\n"), (unsat, "s UNSATISFIABLE\n"), (unsat, "s mc 0\n")]
+    checker, rng = check.ModelChecker(folder), random.Random(20261129)
+    for k in range(300):
+        entry, text = outputs[k % len(outputs)]
+        text = mutate(text.encode(), rng).decode("utf-8", "replace")
+        verdict = check.judge(entry, check.runner.Run([], 0.1, 0, text, ""), checker)
+        assert verdict.verdict in check.VERDICTS, (text, verdict)
+        if verdict.verdict == check.CORRECT:
+            answer = answers.parse(text)
+            assert answer.sat == (entry["expected"] == "SAT"), (text, verdict)
+            assert answer.count in (None, entry["count"]), (text, verdict)
+
+
 # -- a damaged suite is reported, not blamed on the solver ---------------------------
 @pytest.mark.parametrize("damage", ["empty the UNSAT file", "garble the file", "edit the map", "edit the toml"])
 def test_a_changed_suite_file_is_named_before_any_solver_runs(small_suite, tmp_path, capsys, damage):
