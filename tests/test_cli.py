@@ -93,7 +93,11 @@ def test_list_names_the_t4_questions(capsys):
 
 def test_show_reports_the_formula(capsys):
     result = run_json(capsys, "show", "t4-full")
-    assert result["variables"] > 0 and result["clauses"] > 0 and result["groups"]
+    # the board as the t4 write-up describes it: 38 cells, 23 grooves of lengths 2 to 7; and 159
+    # possible pieces (runs of 2 or 3 cells along a groove), the placement variables of a pairwise CNF
+    assert result["cells"] == 38 and result["grooves"].startswith("23 ") and result["placements"] == 159
+    assert sum(result["groups"].values()) == result["clauses"] > 0       # every clause in one labelled group
+    assert 0 < result["shown_variables"] <= result["variables"]
 
 
 @pytest.mark.parametrize("argv, message", [

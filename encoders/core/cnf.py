@@ -224,7 +224,7 @@ def sequential_amo(lits: list[int], top: int) -> list[list[int]]:
     """At most one of `lits` by Sinz's sequential counter, auxiliaries
     s_i = top + i: the very clauses, in the same order, that PySAT's
     `CardEnc.atmost(lits, 1, top_id=top, encoding=EncType.seqcounter)` gives
-    (tests/test_cnf_speed.py compares them), built here without a C call and
+    (tests/test_cnf_fast_paths.py compares them), built here without a C call and
     a CNFPlus object per constraint."""
     n = len(lits)
     out = [[-lits[0], top + 1]]
