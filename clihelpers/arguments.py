@@ -8,6 +8,7 @@ cli.py joins the three.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import re
 
@@ -33,9 +34,17 @@ MAX_MOVES = 200
 class OneLineParser(argparse.ArgumentParser):
     """Usage errors as one line and exit 2, like every other bad input."""
 
+    json_wanted = False     # set by parse(): under --json a usage error is also the one JSON object
+
     def error(self, message):
         message = message.replace("\r", "\\r").replace("\n", "\\n")      # a typed newline stays on one line
-        self.exit(2, f"polycnf: error: {message} (see '{self.prog} --help')\n")
+        line = f"{message} (see '{self.prog} --help')"
+        if OneLineParser.json_wanted:
+            try:
+                print(json.dumps({"error": line, "exit_code": 2}), flush=True)
+            except (OSError, ValueError):
+                pass                    # stdout gone: the stderr line still says it
+        self.exit(2, f"polycnf: error: {line}\n")
 
 
 # -- value checks -----------------------------------------------------------------
@@ -280,6 +289,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     tail = None
     if "--" in argv:
         argv, tail = argv[:argv.index("--")], argv[argv.index("--") + 1:]
+    OneLineParser.json_wanted = "--json" in argv
     parser = build_parser()
     args = parser.parse_args(argv)
     if tail is not None:

@@ -61,6 +61,18 @@ def test_errors_under_json_are_one_json_object(capsys):
     assert "unknown instance 'no-such-instance'" in json.loads(out)["error"] and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("argv", [
+    ["validate", "tetrahex-7x4", "--time-limit", "5" * 60, "--json"],      # found by the user-level fuzz run
+    ["count", "tetrahex-7x4", "--method", "nosuch", "--json"],
+])
+def test_usage_errors_under_json_are_one_json_object_too(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and len(out.splitlines()) == 1
+    assert json.loads(out) == {"error": err.removeprefix("polycnf: error: ").rstrip("\n"), "exit_code": 2}
+
+
 def test_a_valid_configuration_longer_than_a_file_name(capsys):
     assert len(LONG_CONFIG.encode()) > 255
     code, out, err = run(capsys, "t4", "show", LONG_CONFIG, "--json")
