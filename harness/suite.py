@@ -84,6 +84,13 @@ def sha256(path: Path) -> str:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
+def entries_digest(entries: list[dict]) -> str:
+    """The SHA-256 of the manifest's entries (their canonical JSON), kept in the manifest so
+    that an edited expected answer is caught like an edited file."""
+    text = json.dumps(entries, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def verify(folder: Path, entries: list[dict]) -> None:
     """InputError unless every file of these entries has the hash the manifest gives,
     so that a damaged suite is reported as such, never blamed on a solver."""
@@ -128,7 +135,8 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
             if progress:
                 progress(member.name)
         manifest = {"format": "polycnf-suite 1", "families": list(families), "max_cells": max_cells,
-                    "seconds": round(time.monotonic() - start, 3), "instances": entries}
+                    "seconds": round(time.monotonic() - start, 3), "instances": entries,
+                    "instances_sha256": entries_digest(entries)}
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
         (tmp / CSV_NAME).write_text(_csv(entries))
         _swap(tmp, target)
@@ -172,9 +180,19 @@ def read_manifest(path) -> tuple[Path, list[dict]]:
     if not manifest.is_file():
         raise InputError(f"{manifest}: no suite manifest (write a suite with 'polycnf suite DIR')")
     try:
-        entries = json.loads(manifest.read_text())["instances"]
-    except (ValueError, KeyError, TypeError) as e:
+        data = json.loads(manifest.read_text())
+        entries, digest = data["instances"], data.get("instances_sha256")
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
         raise InputError(f"{manifest}: not a polycnf suite manifest ({e})") from None
+    if digest is None:
+        raise InputError(f"{manifest}: no SHA-256 of its entries (a suite written by an older polycnf): "
+                         f"rewrite the suite with 'polycnf suite'")
+    if digest != entries_digest(entries):
+        raise InputError(f"{manifest}: changed since it was written (the SHA-256 of its entries differs): "
+                         f"rewrite the suite with 'polycnf suite'")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("file"), str)
+                                                  for e in entries):
+        raise InputError(f"{manifest}: not a polycnf suite manifest (malformed entries)")
     if not path.is_dir():
         entries = [e for e in entries if e["file"] == path.name]
         if not entries:

@@ -248,12 +248,30 @@ def test_a_changed_suite_file_is_named_before_any_solver_runs(small_suite, tmp_p
     assert f"{name}: suite file changed since it was written" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("edit", ["count", "expected", "file"])
+def test_an_edited_manifest_is_named_before_any_solver_runs(small_suite, tmp_path, capsys, edit):
+    """A right solver would be judged WRONG against an edited expected answer: the
+    manifest carries the SHA-256 of its entries, checked first."""
+    folder = tmp_path / "copy"
+    shutil.copytree(small_suite[0], folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    entry = next(e for e in manifest["instances"] if e["expected"] == "SAT")
+    first = folder / manifest["instances"][0]["file"]
+    entry[edit] = {"count": entry["count"] + 1, "expected": "UNSAT", "file": "other.cnf"}[edit]
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    for target in (folder, first):
+        assert cli.main(["check-solver", str(target), "--solver", "pysat:minisat22"]) == 2
+        err = capsys.readouterr().err
+        assert "manifest.json: changed since it was written" in err and err.count("\n") == 1
+
+
 def test_a_manifest_without_hashes_is_refused(small_suite, tmp_path, capsys):
     folder = tmp_path / "old"
     shutil.copytree(small_suite[0], folder)
     manifest = json.loads((folder / "manifest.json").read_text())
     for e in manifest["instances"]:
         del e["sha256"]
+    del manifest["instances_sha256"]
     (folder / "manifest.json").write_text(json.dumps(manifest))
     assert cli.main(["check-solver", str(folder), "--solver", "pysat:minisat22"]) == 2
     assert "no SHA-256" in capsys.readouterr().err
