@@ -4,7 +4,7 @@ It solves the file for real (PySAT), then lies the way MODE says:
 flip (one literal of a correct model flipped), count+1 (a count off by one),
 unsat (claims UNSAT always), negative (a count of -4), nomodel (the right
 SAT/UNSAT answer, no model), unsat+model (a model under 's UNSATISFIABLE'),
-garbage, hang, crash, silent (prints nothing).
+garbage, hang, crash, silent (prints nothing); right tells the truth (the count).
 """
 
 import sys
@@ -56,4 +56,4 @@ with Solver(name="cadical195", bootstrap_with=clauses) as s:
         n += 1
         model = set(s.get_model())
         s.add_clause([-v if v in model else v for v in show])
-    print(f"s mc {n + 1}")
+    print(f"s mc {n if mode == 'right' else n + 1}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -225,58 +226,143 @@ def test_family_without_instance_files(capfd, tmp_path):
 
 
 
-@pytest.mark.slow
-def test_fuzz_as_a_user(tmp_path, written, capsys):
-    """The mutated files of `cases` (and mutated arguments) through `python -m polycnf` in fresh
-    processes with the default jobs, each in an empty folder: no traceback, no hang, one-line
-    errors, and nothing left behind by a command that failed.  Prints the tally (pytest -s)."""
-    import os
-    import subprocess
-    import sys
-    from collections import Counter
+# -- check-solver under fuzz: lying solvers, tampered suites, the exit code each must give --------
+BROKEN = [sys.executable, str(Path(__file__).with_name("broken_solver.py"))]
+# mode -> exit code on a satisfiable file and on an unsatisfiable one (0 correct, 1 wrong, 4 failure)
+LIES = {"right": (0, 0), "flip": (1, 0), "count+1": (1, 1), "unsat": (1, 0), "negative": (1, 1),
+        "nomodel": (4, 0), "unsat+model": (1, 0), "garbage": (4, 4), "crash": (4, 4), "hang": (4, 4)}
 
-    env = {k: v for k, v in os.environ.items() if k != "POLYCNF_JOBS"}
-    rng = random.Random(SEED + 2)
-    tally, problems = Counter(), []
+
+def check_solver_cases(rng: random.Random, entries: list[dict], n: int):
+    """(target file or None for the whole suite, mode, extra options, the suite file to damage or None,
+    the exit code check-solver must give) for n runs."""
+    names = [None] * 3 + [e["file"] for e in entries]
+    damageable = sorted({name for e in entries for name in e["sha256"]} | {"manifest.json", "manifest.csv"})
+    for _ in range(n):
+        target, mode = rng.choice(names), rng.choice([*LIES, "silent", "pysat"])
+        if mode == "hang" and target is None:
+            target = rng.choice(entries)["file"]
+        options = ["--no-models"] if mode == "nomodel" and rng.random() < 0.3 else []
+        damaged = rng.choice(damageable) if rng.random() < 0.3 else None
+        chosen = [e for e in entries if target in (None, e["file"])]
+        hashed = {"manifest.json"} | {name for e in chosen for name in e["sha256"]}
+        if damaged in hashed or mode == "silent":
+            expected = 2
+        elif mode == "pysat" or options:
+            expected = 0
+        else:
+            codes = {LIES[mode][e["expected"] == "UNSAT"] for e in chosen}
+            expected = 1 if 1 in codes else 4 if 4 in codes else 0
+        yield target, mode, options, damaged, expected
+
+
+def test_check_solver_cases_cover_every_verdict(tmp_path):
+    """The expected exit codes of the fuzz cases follow the README's table (0, 1, 4, 2)."""
+    entries = [{"file": "a.cnf", "expected": "SAT", "sha256": {"a.cnf": "", "a.map.json": ""}},
+               {"file": "b.cnf", "expected": "UNSAT", "sha256": {"b.cnf": "", "b.map.json": ""}}]
+    seen = {(t, m, tuple(o), d): c for t, m, o, d, c in check_solver_cases(random.Random(1), entries, 3000)}
+    assert seen[("b.cnf", "unsat", (), None)] == 0 and seen[(None, "unsat", (), None)] == 1
+    assert seen[("a.cnf", "nomodel", (), None)] == 4 and seen[("a.cnf", "nomodel", ("--no-models",), None)] == 0
+    assert seen[("b.cnf", "right", (), "a.cnf")] == 0 and seen[("b.cnf", "right", (), "b.map.json")] == 2
+    assert seen[("a.cnf", "right", (), "manifest.json")] == 2 and seen[(None, "crash", (), None)] == 4
+
+
+def user_runs(written, rng: random.Random, arguments: int):
+    """(suffix, mutated bytes, command) for each mutated file of `cases`, then (None, None, argv)
+    for `arguments` mutated command lines."""
     runs = [(suffix, mutate(original, rng), command)
             for suffix, original, commands in cases(written) for command in commands]
-    for _ in range(60):
+    for _ in range(arguments):
         argv = list(rng.choice(ARGUMENT_CASES))
         at = rng.randrange(1, len(argv))
         argv[at] = mutate_word(argv[at], rng)
         runs.append((None, None, argv))
-    for n, (suffix, data, command) in enumerate(runs):
-        folder = tmp_path / f"run{n:03d}"
-        folder.mkdir()
-        if suffix is None:
-            argv = [str(folder / "out.toml") if w == "OUT" else w for w in command]
-        else:
-            (folder / f"input{suffix}").write_bytes(data)
-            argv = argv_for(command, folder / f"input{suffix}", folder)
-        before = set(os.listdir(folder))
-        try:
-            r = subprocess.run([sys.executable, "-m", "polycnf", *argv], cwd=folder, env=env, capture_output=True,
-                               text=True, timeout=120)
-        except subprocess.TimeoutExpired:
-            tally["hang"] += 1
-            problems.append(("hang", argv))
-            continue
-        lines = [line for line in r.stderr.splitlines() if not line.startswith("polycnf: note: ")]
-        if "Traceback" in r.stderr or "Warning" in r.stderr:
-            kind = "traceback"
-        elif r.returncode in (2, 3):
-            kind = "clean error" if len(lines) == 1 and lines[0].startswith("polycnf: error: ") else "messy error"
-        elif r.returncode in (0, 1):
-            kind = "accepted"
-        else:
-            kind = f"exit {r.returncode}"
-        if r.returncode not in (0, 1) and set(os.listdir(folder)) != before:
-            kind = "partial files"
-        if "--json" in argv and len(r.stdout.splitlines()) != 1:
-            kind = "bad json"
-        tally[kind] += 1
-        if kind not in ("clean error", "accepted"):
-            problems.append((kind, argv, r.returncode, r.stderr[-400:]))
+    return runs
+
+
+def run_as_a_user(argv, folder, env, expected=None) -> tuple[str, str]:
+    """Run `python -m polycnf ARGV` in `folder`; (kind, detail) where kind is one of clean error,
+    accepted, hang, traceback, messy error, partial files, bad json, wrong exit, exit N."""
+    import os
+    import subprocess
+
+    before = set(os.listdir(folder))
+    try:
+        r = subprocess.run([sys.executable, "-m", "polycnf", *argv], cwd=folder, env=env, capture_output=True,
+                           text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return "hang", ""
+    lines = [line for line in r.stderr.splitlines() if not line.startswith("polycnf: note: ")]
+    if "Traceback" in r.stderr or "Warning" in r.stderr:
+        kind = "traceback"
+    elif r.returncode in (2, 3):
+        kind = "clean error" if len(lines) == 1 and lines[0].startswith("polycnf: error: ") else "messy error"
+    elif r.returncode in (0, 1, 4) and (expected is not None or r.returncode != 4):
+        kind = "accepted"
+    else:
+        kind = f"exit {r.returncode}"
+    if r.returncode not in (0, 1, 4) and set(os.listdir(folder)) != before:
+        kind = "partial files"
+    if "--json" in argv and len(r.stdout.splitlines()) != 1:
+        kind = "bad json"
+    if expected is not None and r.returncode != expected:
+        kind = "wrong exit"
+    return kind, f"exit {r.returncode}: {r.stderr[-400:]}{r.stdout[-400:]}"
+
+
+@pytest.mark.slow
+def test_fuzz_as_a_user(tmp_path, written, capsys):
+    """The mutated files of `cases`, mutated arguments, and check-solver with lying solvers on
+    damaged suites, through `python -m polycnf` in fresh processes with the default jobs, each in
+    an empty folder: no traceback, no hang, one-line errors, nothing left behind by a command
+    that failed, and check-solver's exit code the one its table gives.  POLYCNF_FUZZ_ROUNDS
+    (default 1) repeats the campaign with new mutations (3 rounds: about 1,100 cases).  Prints
+    the tally (pytest -s)."""
+    import os
+    import shutil
+    from collections import Counter
+
+    from polycnf.harness import suite
+
+    env = {k: v for k, v in os.environ.items() if k != "POLYCNF_JOBS"}
+    rounds = int(os.environ.get("POLYCNF_FUZZ_ROUNDS", "1"))
+    rng = random.Random(SEED + 2)
+    suite_folder = tmp_path / "suite"
+    entries = suite.write(suite_folder, ("tiling", "hexmatch"), 15)["instances"]
+    tally, problems, n = Counter(), [], 0
+    for _ in range(rounds):
+        for suffix, data, command in user_runs(written, rng, 60):
+            folder = tmp_path / f"run{n:04d}"
+            folder.mkdir()
+            n += 1
+            if suffix is None:
+                argv = [str(folder / "out.toml") if w == "OUT" else w for w in command]
+            else:
+                (folder / f"input{suffix}").write_bytes(data)
+                argv = argv_for(command, folder / f"input{suffix}", folder)
+            kind, detail = run_as_a_user(argv, folder, env)
+            tally[kind] += 1
+            if kind not in ("clean error", "accepted"):
+                problems.append((kind, argv, detail))
+        for target, mode, options, damaged, expected in check_solver_cases(rng, entries, 60):
+            folder = tmp_path / f"run{n:04d}"
+            n += 1
+            shutil.copytree(suite_folder, folder)
+            if damaged:
+                original = (folder / damaged).read_bytes()
+                (folder / damaged).write_bytes(changed := mutate(original, rng))
+                if changed == original and expected == 2 and mode != "silent":
+                    continue                   # the mutation changed nothing
+            where = str(folder / target) if target else str(folder)
+            solver = ["--solver", "pysat:minisat22"] if mode == "pysat" else ["--", *BROKEN, mode, "{}"]
+            limit = ["--time-limit", "0.5"] if mode == "hang" else []
+            argv = ["check-solver", where, *options, *limit, *(["--json"] if rng.random() < 0.3 else []), *solver]
+            kind, detail = run_as_a_user(argv, folder, env, expected)
+            tally["check-solver " + kind] += 1
+            if kind not in ("clean error", "accepted"):
+                problems.append((kind, argv, f"expected exit {expected}; " + detail))
     with capsys.disabled():
-        print(f"\nfuzz as a user: {len(runs)} cases: " + ", ".join(f"{v} {k}" for k, v in sorted(tally.items())))
+        print(f"\nfuzz as a user: {n} cases: " + ", ".join(f"{v} {k}" for k, v in sorted(tally.items())))
+        for problem in problems:
+            print("  ", problem)
     assert problems == []
