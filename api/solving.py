@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from polycnf.encoders.core.errors import InputError
+from polycnf.encoders.core.limits import MAX_SOLUTIONS
 from polycnf.solvers import sat
 from polycnf.solvers.errors import BackendError
 
@@ -170,6 +171,17 @@ class PlanResult:
                 "name": self.instance.name, "rule": self.instance.rule, "seconds": self.seconds}
 
 
+def _check_kept(inst, n: int | None, unique: bool) -> None:
+    """Solutions are kept until the end (for --json, --svg and the summary): refuse, before
+    solving, to keep more than MAX_SOLUTIONS."""
+    if n is not None and n > MAX_SOLUTIONS:
+        raise InputError(f"-n {n:,}: at most {MAX_SOLUTIONS:,} solutions are kept by one solve")
+    expected = inst.expected.unique if unique else inst.expected.raw
+    if n is None and expected is not None and expected > MAX_SOLUTIONS:
+        raise InputError(f"{inst.name}: --all would keep all {expected:,} solutions, more than the "
+                         f"{MAX_SOLUTIONS:,} one solve keeps; 'polycnf count' counts them, -n N lists some")
+
+
 def solve(instance, n: int | None = 1, *, unique: bool = False, solver: str | None = None,
           encoding: str | None = None, time_limit: float | None = None, svg: str | None = None,
           config: str | None = None, rule: str | None = None, on_solution=None,
@@ -207,12 +219,16 @@ def solve(instance, n: int | None = 1, *, unique: bool = False, solver: str | No
         raise InputError(f"{inst.name}: --rule is for t4 puzzles only")
     if unique and n is not None:
         raise InputError("--unique needs --all (one solution per symmetry class)")
+    _check_kept(inst, n, unique)
     backend = backend_for(inst, solver)
     found, complete, timed_out = [], False, None
     try:
         with alarm(time_limit):
             for solution in solutions(inst, n, unique=unique, solver=backend, encoding=encoding,
                                       time_limit=time_limit, progress=progress):
+                if len(found) == MAX_SOLUTIONS:
+                    raise InputError(f"{inst.name}: more than {MAX_SOLUTIONS:,} solutions, the most one solve "
+                                     f"keeps; 'polycnf count' counts them without keeping them")
                 found.append(solution)
                 if on_solution:
                     on_solution(inst, solution)

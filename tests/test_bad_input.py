@@ -132,3 +132,29 @@ def test_a_dimacs_header_beyond_the_limits_is_refused(capsys, tmp_path):
     code, _, err = run(capsys, "show", str(path))
     assert code == 2 and err == (f"polycnf: error: {path}:1: 'p cnf 99999999999 1' is beyond polycnf's limits "
                                  "(1,000,000 variables, 10,000,000 clauses)\n")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", "t4-l12", "-n", "2222222222222222222", "--json"], "-n 2,222,222,222,222,222,222: at most 1,000,000"),
+    (["solve", "t4-l12", "--all", "--json"], "--all would keep all 573,538,221,334 solutions"),
+])
+def test_solve_keeps_at_most_a_million_solutions(capsys, argv, message):
+    """Found by the user-level fuzz run: -n 10**97 on t4-l12 listed solutions until killed."""
+    from polycnf import cli
+
+    assert cli.main(argv) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert message in out["error"] and out["exit_code"] == 2
+
+
+def test_solve_all_stops_past_the_limit_when_no_count_is_known(capsys, tmp_path, monkeypatch):
+    from polycnf import cli
+    from polycnf.api import solving
+
+    monkeypatch.setattr(solving, "MAX_SOLUTIONS", 5)
+    path = tmp_path / "free.cnf"
+    path.write_text("p cnf 3 0\n")                          # 8 models, no trusted count
+    assert cli.main(["solve", str(path), "--all"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"polycnf: error: {path}: more than 5 solutions, the most one solve keeps; " \
+                  "'polycnf count' counts them without keeping them\n"

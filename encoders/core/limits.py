@@ -13,3 +13,4 @@ MAX_COORDINATE = 1_000               # |x|, |y| of any cell, segment or card pos
 MAX_PIECES = 10_000                  # pieces of a puzzle, 'monominoes:K' included
 MAX_CARDS = 331                      # cards of an edge-matching puzzle (a hexagon of radius 10)
 MAX_PLACEMENTS = 2_000_000           # placements of a tiling puzzle (piece shapes x aspects x cells, counted first)
+MAX_SOLUTIONS = 1_000_000            # solutions one solve keeps (-n, --all)
