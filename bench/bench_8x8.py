@@ -1,5 +1,5 @@
-"""Time the bitboard counter (encoders/packing/bitboard.py) on the 8x8 puzzle of seed 004:
-12 pentominoes + 4 monominoes.
+"""Time the bitboard counter (encoders/packing/bitboard.py) on the 8x8 puzzle
+(docs/references.md): 12 pentominoes + 4 monominoes.
 
     python bench/bench_8x8.py            # (i) centre holes and (ii) holes anywhere
     python bench/bench_8x8.py --quick    # (i) only

@@ -1,5 +1,5 @@
 """Time the transfer-matrix counter (encoders/packing/direct.py) on the 8x8 puzzle
-of seed 004: 12 pentominoes + 4 monominoes.
+(docs/references.md): 12 pentominoes + 4 monominoes.
 
     python bench/bench_packing_dp.py              # (i), (ii) and (iii)
     python bench/bench_packing_dp.py --quick      # (i) and (ii) only

@@ -1,10 +1,10 @@
-"""Benchmark Palago creature counts: the seed's JavaScript vs the enumerator vs the CNF.
+"""Benchmark Palago creature counts: the code-golf challenge's JavaScript vs the enumerator vs the CNF.
 
-Table mode (default), for each n in the same run: the seed's second (faster)
-JavaScript program under node (free count, n <= 14), polycnf's compiled enumerator
-(fixed and free counts of n, alone), the CNF of fixed creatures counted by
-Ganak, and the same CNF counted by enumerating its models (PySAT, blocking
-clauses on the tile variables).  JavaScript, Ganak and enumeration run in
+Table mode (default), for each n in the same run: the challenge's second (faster)
+JavaScript reference program (Kagey 2019, docs/references.md) under node (free
+count, n <= 14), polycnf's compiled enumerator (fixed and free counts of n,
+alone), the CNF of fixed creatures counted by Ganak, and the same CNF counted
+by enumerating its models (PySAT, blocking clauses on the tile variables).  JavaScript, Ganak and enumeration run in
 child processes with a time limit per n and are skipped for larger n once
 they hit it.  Ratios are JavaScript seconds over the other method's seconds.
 Times are wall-clock (the machine is shared) with CPU seconds beside them.
@@ -32,9 +32,10 @@ from polycnf.encoders.palago import direct as enumerator
 from polycnf.solvers.child import run_limited
 from polycnf.solvers.ganak import count_in_process
 
-# the seed text in ../shared beside the checkout (its tests skip, saying so, when it is absent)
+# a copy of the challenge page with its reference programs, in ../shared beside the checkout
+# (the tests that need it skip, saying so, when it is absent)
 SEED = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / "000_77c913586f5cb858.txt"
-JS_MAX = 14            # the seed's program takes many minutes beyond (n = 16: about half an hour)
+JS_MAX = 14            # the challenge's program takes many minutes beyond (n = 16: about half an hour)
 
 
 def seed_program() -> str | None:
@@ -85,7 +86,7 @@ def table(lo, hi, limit):
     enumerator.count(3)                              # compile outside the timings
     code = seed_program()
     if code is None:
-        print("node or the seed text is missing: no JavaScript column")
+        print("node or the challenge's reference programs (../shared) are missing: no JavaScript column")
     wall, cpu = time.perf_counter(), time.process_time()
     fixed, free = enumerator.count(hi)
     print(f"enumerator: every n <= {hi} in {time.perf_counter() - wall:.2f} s "

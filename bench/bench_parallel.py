@@ -7,7 +7,7 @@ peak RSS of the largest single process in that tree.  `--jobs 1` counts in one
 process; `--jobs 2` starts in this process and sends what is left after
 api/parallel.LOCAL_SECONDS to a LocalCluster of 2 workers (start-up included).
 The last row puts the single-process DP over the 6 X orbits (what `count
-pentomino-8x8` ran before issue 11, today's DP code) against the default count.
+pentomino-8x8` ran before counts were split into cubes, today's DP code) against the default count.
 Every count must equal the instance's trusted count.  The machine is shared:
 the load average is printed before and after.
 

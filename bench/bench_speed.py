@@ -1,4 +1,4 @@
-"""Issue 11, items 3-5: the old single-process code against the new, side by side.
+"""Speed-ups of counts on all cores: the old single-process code against the new, side by side.
 
     nice python bench/bench_speed.py              # everything (the old 8x8 DP alone takes ~5 min)
     nice python bench/bench_speed.py --skip-old-8x8

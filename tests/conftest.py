@@ -1,5 +1,5 @@
 """Counts in the test suite run in one process unless a test asks for workers:
-`count` and `validate` otherwise start a Dask cluster of all cores (issue 11)."""
+`count` and `validate` otherwise start a Dask cluster of all cores."""
 
 import os
 

@@ -21,9 +21,9 @@ def test_placement_counts():
                 "U": 168, "F": 288, "L": 280, "N": 280, "Y": 280, "P": 336}
     got = {n: len(bb.placements(bb.PENTOMINOES[n])) for n in bb.PIECE_NAMES}
     assert got == expected
-    # the total number of aspects is the seed's 63
+    # the total number of aspects is the 63 of the 8x8 puzzle's notes
     assert sum(len(bb.aspects(bb.PENTOMINOES[n])) for n in bb.PIECE_NAMES) == 63
-    # the seed's X: 36 locations; a 1x5 bar on a 5x10 board: 6*5 + 10*1
+    # the X of those notes: 36 locations; a 1x5 bar on a 5x10 board: 6*5 + 10*1
     assert len(bb.placements([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)], 10, 5)) == 40
 
 

@@ -28,14 +28,14 @@ def run_json(capsys, *argv):
 
 def test_count_json_has_the_promised_keys(capsys):
     result = run_json(capsys, "count", "t4-trivial")
-    assert result["count"] == 7_767_954_496          # seed 001, published
+    assert result["count"] == 7_767_954_496          # Mäsak 2012, published
     assert result["instance"] == "t4-trivial" and result["method"] == "ganak"
     assert isinstance(result["seconds"], float) and result["matches"] is True
 
 
 def test_count_prints_the_number_first(capsys):
     code, out, _ = run(capsys, "count", "t4-l12-only", "--method", "direct")
-    assert code == 0 and out.splitlines()[0] == "375873151406"  # seed 001, published
+    assert code == 0 and out.splitlines()[0] == "375873151406"  # Mäsak 2012, published
 
 
 @pytest.mark.parametrize("encoding, header", [(None, "c t mc"), ("totalizer", "c t pmc")])
@@ -54,7 +54,7 @@ def test_encode_round_trips_through_pysat_and_ganak(capsys, tmp_path, encoding, 
     mapping = json.loads((tmp_path / "t4.cnf.map.json").read_text())
     assert mapping["instance"] == "t4-trivial" and len(mapping["show"]) == len(show or range(nvars))
     n = ganak.count(clauses, nvars, show or range(1, nvars + 1))
-    assert n == 7_767_954_496                                           # seed 001
+    assert n == 7_767_954_496                                           # Mäsak 2012
     assert run_json(capsys, "count", str(out))["count"] == n            # the file as an instance
 
 
@@ -88,7 +88,8 @@ def test_validate_checks_an_external_solver_model(capsys):
 def test_list_names_the_t4_questions(capsys):
     result = run_json(capsys, "list")
     names = {r["instance"]: r for r in result["instances"]}
-    assert names["t4-all"]["raw"] == 4_783_154_184_978 and "seed 001" in names["t4-all"]["source"]
+    assert names["t4-all"]["raw"] == 4_783_154_184_978 and "Mäsak" in names["t4-all"]["source"]
+    assert "docs/references.md" in names["t4-all"]["source"]
 
 
 def test_show_reports_the_formula(capsys):
@@ -146,7 +147,7 @@ def test_json_stdout_stays_clean_of_native_counter_output():
                          cwd=__file__.rsplit("/tests/", 1)[0], timeout=300)
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.splitlines()) == 1
-    assert json.loads(run.stdout)["count"] == 9          # REFERENCE.md (Polyform Puzzler)
+    assert json.loads(run.stdout)["count"] == 9          # Polyform Puzzler (Goodger), docs/references.md
 
 
 HAND_WRITTEN = '''

@@ -147,14 +147,14 @@ def test_time_limit_raises(engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_pentominoes_3x20(engine):     # REFERENCE.md: 8 raw (Polyform Puzzler)
+def test_pentominoes_3x20(engine):     # Polyform Puzzler (Goodger), docs/references.md: 8 raw
     n_items, rows = pentomino_rows(3, 20)
     assert len(rows) == 1236
     assert dlx.count(n_items, rows, method=engine) == 8
 
 
 @pytest.mark.slow
-def test_pentominoes_6x10():           # REFERENCE.md: 9,356 raw (Polyform Puzzler)
+def test_pentominoes_6x10():           # Polyform Puzzler (Goodger), docs/references.md: 9,356 raw
     n_items, rows = pentomino_rows(6, 10)
     assert len(rows) == 2056
     assert dlx.count(n_items, rows, method="xcover") == 9356

@@ -1,4 +1,5 @@
-"""Hexagon edge matching (issue 4): Hexagon Bugs (seed 002), any card set, the generator."""
+"""Hexagon edge matching: Toysmith Hexagon Bugs (card data from ChosenGambit/HexagonPuzzleSolver,
+docs/references.md), any card set, the generator."""
 
 import os
 import time
@@ -51,7 +52,7 @@ def test_bugs_board_in_axial_coordinates(bugs):
     assert board.cellset == HexBoard.hexagon(2).cellset
     cell = {n: c for c, n in board.number.items()}
     assert sorted(board.number[n] for n in board.neighbours(cell[5])) == [1, 2, 4, 6, 9, 10]
-    # the seed's layout: 05 is right of 04, 10 lower right of 05, 09 lower left, 01 upper left
+    # the board as the card data numbers it: 05 is right of 04, 10 lower right of 05, 09 lower left, 01 upper left
     assert board.neighbour(cell[4], 1) == cell[5]
     assert board.neighbour(cell[5], 2) == cell[10] and board.neighbour(cell[5], 3) == cell[9]
     assert board.neighbour(cell[5], 5) == cell[1] and board.neighbour(cell[5], 0) == cell[2]

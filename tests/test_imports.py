@@ -1,4 +1,4 @@
-"""No import cycles among polycnf's modules (issue 7): a cycle makes a module's
+"""No import cycles among polycnf's modules: a cycle makes a module's
 meaning depend on import order, and hides which module is the lower layer.
 
 Every import counts, including the ones inside functions: a lazy import only

@@ -17,14 +17,14 @@ from polycnf.encoders.packing.orbits import placement_orbits
 
 @pytest.mark.parametrize("depth", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_6x10_by_cubes(depth):
-    # REFERENCE.md: 9,356 raw 6x10 tilings (Polyform Puzzler); also instances/pentomino-6x10.toml
+    # Polyform Puzzler (Goodger), docs/references.md: 9,356 raw 6x10 tilings; also instances/pentomino-6x10.toml
     cubes = packing_cubes(10, 6, 0, depth=depth)
     assert len({c.label for c in cubes}) == len(cubes)
     assert count_sequentially(cubes) == 9356
 
 
 def test_8x8_centre_by_cubes():
-    # seed 004 / Dana Scott 1958: 520 raw, 65 up to the square's symmetries
+    # Dana Scott 1958 (docs/references.md): 520 raw, 65 up to the square's symmetries
     cubes = packing_cubes(fixed_empty=pd.CENTRE, depth=2)
     unique = packing_cubes(fixed_empty=pd.CENTRE, depth=2, divide_by=8)
     assert [c.label for c in cubes] == [c.label for c in unique]
@@ -86,7 +86,7 @@ def test_8x8_orbit_by_orbit_against_bitboard():
 
 
 def test_lean_tables_count_the_same():
-    # the centre-hole 8x8 (520, seed 004) and 6x10 (9,356, REFERENCE.md) with uint32 tables
+    # the centre-hole 8x8 (520, Scott 1958) and 6x10 (9,356, Polyform Puzzler) with uint32 tables
     assert pd.run(fixed_empty=pd.CENTRE, lean=True).count == 520
     assert pd.run(10, 6, 0, fixed_pieces={"X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))},
                   lean=True).count == pd.run(10, 6, 0, fixed_pieces={
@@ -117,7 +117,7 @@ def test_every_image_of_a_cube_counts_the_same(images):
 
 
 def test_default_split_is_the_pairs_on_the_8x8():
-    # the centre-hole 8x8 (520, seed 004): x-i-orbits (the default), x-orbits and no split agree
+    # the centre-hole 8x8 (520, Scott 1958): x-i-orbits (the default), x-orbits and no split agree
     assert pd.count_packings(fixed_empty=pd.CENTRE) == 520
     assert pd.count_packings(fixed_empty=pd.CENTRE, split="x-orbits") == 520
     _, details = pd.count_packings_detailed(fixed_empty=pd.CENTRE)

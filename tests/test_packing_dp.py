@@ -1,5 +1,5 @@
 """Tests for encoders/packing/direct.py, the transfer-matrix counter for the 8x8
-puzzle of seed 004 (12 pentominoes + 4 monominoes): agreement with a plain
+puzzle (12 pentominoes + 4 monominoes, docs/references.md): agreement with a plain
 brute force on small boards, classic pentomino rectangle counts, and the
 cross-checks with encoders/packing/bitboard.py (centre 2x2: 520; X at the centre).
 The default tests take under 10 s; the full count (about 5 min) and the

@@ -1,4 +1,5 @@
-"""Palago creatures (seed 000): enumerator, CNF, checker, seed programs, CLI."""
+"""Palago creatures (Kagey's code-golf challenge, 2019, docs/references.md): enumerator, CNF,
+checker, the challenge's reference programs, CLI."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from polycnf.encoders.palago import direct as enumerator
 from polycnf.encoders.palago.instance import PUBLISHED, from_name
 from polycnf.solvers import ganak
 
-# the seed text in ../shared beside the checkout (its tests skip, saying so, when it is absent)
+# a copy of the challenge page with its two JavaScript reference programs, in ../shared beside
+# the checkout (its tests skip, saying so, when it is absent)
 SEED = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / "000_77c913586f5cb858.txt"
-# REFERENCE.md, Palago creatures (seed 000): free counts n = 1..12
+# docs/references.md, Palago creatures (Kagey 2019, the designer's table): free counts n = 1..12
 REFERENCE_FREE = [0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81]
 
 
@@ -161,7 +163,7 @@ def test_bad_names(spec):
         from_name(spec)
 
 
-# -- the seed's JavaScript programs as an oracle -------------------------------
+# -- the challenge's JavaScript programs as an oracle --------------------------
 
 def _seed_programs():
     text = SEED.read_text()
@@ -170,11 +172,12 @@ def _seed_programs():
     return {"arnauld": first + ";console.log(f(N))", "second": "g=" + second + ";console.log(g(N))"}
 
 
-NO_NODE = "node is not installed: the seed's JavaScript oracle cannot run"
+NO_NODE = "node is not installed: the challenge's JavaScript oracle cannot run"
+NO_PAGE = "../shared/seeds (the code-golf challenge's reference programs) is not beside this checkout"
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason=NO_NODE)
-@pytest.mark.skipif(not SEED.exists(), reason="../shared/seeds (the Palago seed text) is not beside this checkout")
+@pytest.mark.skipif(not SEED.exists(), reason=NO_PAGE)
 @pytest.mark.parametrize("program", ["arnauld", "second"])
 def test_seed_programs_agree(program):
     _, free = enumerator.count(10)
@@ -195,11 +198,11 @@ def _cli(*args):
 
 def test_cli_count():
     r = _cli("count", "palago-12", "--unique")
-    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # REFERENCE.md
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # published (docs/references.md)
     r = _cli("count", "palago-12", "--unique", "--method", "enumerate")
-    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # REFERENCE.md
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "81"      # published (docs/references.md)
     r = _cli("count", "palago-5", "--unique", "--method", "ganak")
-    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1"       # REFERENCE.md
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "1"       # published (docs/references.md)
 
 
 @pytest.mark.parametrize("command, spec", [("count", "palago-0"), ("count", "palago--3"), ("count", "palago-x"),
@@ -223,7 +226,7 @@ def test_cli_solve_unique_draws_each_class_once(tmp_path):
     svg = tmp_path / "c.svg"
     r = _cli("solve", "palago-9", "--all", "--unique", "--svg", str(svg))
     assert r.returncode == 0, r.stderr
-    assert "all 9 solutions, one per symmetry class" in r.stdout      # REFERENCE.md: 9 free creatures
+    assert "all 9 solutions, one per symmetry class" in r.stdout      # docs/references.md: 9 free creatures
     assert r.stdout.count("solution ") == 9 and "solution 9:" in r.stdout
     text = svg.read_text()
     assert text.count("<polygon") == 9 * 9 * 3 and text.count("<text") == 9
@@ -302,7 +305,7 @@ HOLED = {(-1, 1): 1, (-1, 2): 0, (-1, 3): 1, (-1, 4): 0, (0, 0): 1, (0, 1): 1, (
 
 
 def _seed_closed(creature) -> bool:
-    """The seed's own test, run under node: does its function E (the second
+    """The challenge program's own test, run under node: does its function E (the second
     program's search for an empty cell the creature needs), started into some
     tile, find no such cell and visit every tile?"""
     import json
@@ -318,7 +321,7 @@ def _seed_closed(creature) -> bool:
 
 
 def test_holed_creature_counts():
-    """Holes were decided from the seed's code (tiles.py): a creature may
+    """Holes were decided from the challenge programs' code (tiles.py): a creature may
     enclose an empty cell.  The checker, the CNF and the enumerator accept one."""
     assert (0, 2) not in HOLED and _encloses_empty_cell(HOLED)
     check_creature(HOLED, 15)
@@ -330,7 +333,7 @@ def test_holed_creature_counts():
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason=NO_NODE)
-@pytest.mark.skipif(not SEED.exists(), reason="../shared/seeds (the Palago seed text) is not beside this checkout")
+@pytest.mark.skipif(not SEED.exists(), reason=NO_PAGE)
 def test_seed_code_accepts_holed_creature():
     assert _seed_closed(HOLED)
     assert _seed_closed({(0, 0): 1, (1, 0): 2, (0, 1): 0})          # the 3-tile creature
@@ -339,7 +342,7 @@ def test_seed_code_accepts_holed_creature():
 
 def test_holes_first_appear_at_15_and_are_creatures():
     """The issue: creatures enclosing an empty cell first appear at n = 15;
-    the seed's programs never look at such cells, so they count."""
+    the challenge's programs never look at such cells, so they count."""
     assert not any(_encloses_empty_cell(c) for c in enumerator.creatures(14))
     holed = [c for c in enumerator.creatures(15) if _encloses_empty_cell(c)]
     assert holed

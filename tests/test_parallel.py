@@ -1,8 +1,8 @@
-"""Counts by cubes on Dask (issue 11): a real LocalCluster of 2 workers, a
+"""Counts by cubes on Dask: a real LocalCluster of 2 workers, a
 separately started scheduler and worker, a worker killed mid-run.
 
 Every expected count is the instance's trusted count (its source is in the
-instance file or encoders/t4/instance.py: REFERENCE.md, seeds 001-004) and also the
+instance file or encoders/t4/instance.py, and in docs/references.md) and also the
 single-process count by the same method, which does not split.
 """
 
@@ -91,7 +91,7 @@ def test_each_case_equals_its_cover_cubes(client):
         assert code == 0 and got["cube"] == case.label
         assert got["count"] == sum(f.result() for f in client.map(parallel.run_cube, parts, pure=False))
         raw += case.weight * got["count"]
-    assert raw == 18                # REFERENCE.md (instance file)
+    assert raw == 18                # Polyform Puzzler (instance file)
 
 
 # -- failures -------------------------------------------------------------------------
@@ -122,7 +122,7 @@ def test_a_killed_worker_does_not_change_the_count(client, tmp_path):
     cubes[victim] = Cube(cubes[victim].label, partial(die_once, marker, cubes[victim].task),
                          cubes[victim].weight)
     before = set(client.run(os.getpid).values())
-    assert parallel.run(cubes, client) == 18       # REFERENCE.md (instance file)
+    assert parallel.run(cubes, client) == 18       # Polyform Puzzler (instance file)
     assert int(Path(marker).read_text()) in before  # a worker really died mid-run
     client.wait_for_workers(2)
 
@@ -131,7 +131,7 @@ def test_a_cube_that_raises_is_retried_once(client, tmp_path):
     inst = catalog.load("t4-full")
     cubes = cubes_for(inst, "direct")
     cubes[3] = Cube(cubes[3].label, partial(fail_once, str(tmp_path / "m"), cubes[3].task))
-    assert parallel.run(cubes, client) == 11_071_306          # seed 001
+    assert parallel.run(cubes, client) == 11_071_306          # Mäsak 2012
     assert parallel.run(cubes_for(inst, "direct"), None) == 11_071_306
 
 
@@ -180,7 +180,7 @@ def run_cli(argv):
 def test_count_with_jobs_2():
     code, out = run_cli(["count", "t4-l12", "--method", "direct", "--jobs", "2", "--json"])
     assert code == 0
-    assert json.loads(out)["count"] == 573_538_221_334     # seed 001
+    assert json.loads(out)["count"] == 573_538_221_334     # Mäsak 2012
 
 
 def free_port() -> int:
@@ -216,10 +216,10 @@ def scheduler(tmp_path):
 def test_count_on_a_separately_started_scheduler(scheduler):
     code, out = run_cli(["count", "tetrahex-7x4", "--unique", "--scheduler", scheduler, "--json"])
     assert code == 0
-    assert json.loads(out)["count"] == 9           # REFERENCE.md (instance file)
+    assert json.loads(out)["count"] == 9           # Polyform Puzzler (instance file)
     code, out = run_cli(["count", "t4-full", "--method", "direct", "--scheduler", scheduler, "--json"])
     assert code == 0
-    assert json.loads(out)["count"] == 11_071_306  # seed 001
+    assert json.loads(out)["count"] == 11_071_306  # Mäsak 2012
 
 
 def test_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
@@ -258,7 +258,7 @@ def no_cluster():
 
 def test_small_counts_never_start_a_cluster():
     inst = catalog.load("tetrahex-7x4")
-    assert parallel.run(cubes_for(inst, "dlx"), None, start=no_cluster) == 18   # REFERENCE.md
+    assert parallel.run(cubes_for(inst, "dlx"), None, start=no_cluster) == 18   # Polyform Puzzler
 
 
 def test_the_rest_goes_to_the_cluster_when_worth_it(client, monkeypatch):
@@ -271,7 +271,7 @@ def test_the_rest_goes_to_the_cluster_when_worth_it(client, monkeypatch):
     def start():
         started.append(True)
         return client
-    assert parallel.run(cubes, None, start=start, local_seconds=0.0) == 18      # REFERENCE.md
+    assert parallel.run(cubes, None, start=start, local_seconds=0.0) == 18      # Polyform Puzzler
     assert started == [True]
 
 

@@ -1,5 +1,5 @@
 """encoders/core/polyforms/count.py: polyform counts by independent subtrees, against
-OEIS figures (REFERENCE.md) and against polyforms.py's own generator (which
+OEIS figures (docs/references.md) and against polyforms.py's own generator (which
 dedupes by a set of seen aspects: an independent second method)."""
 
 import pytest
@@ -8,7 +8,7 @@ from polycnf.encoders.core import polyforms
 from polycnf.encoders.core.cubes import count_sequentially
 from polycnf.encoders.core.polyforms.count import count_polyforms, polyform_cubes
 
-# REFERENCE.md / OEIS: A000105 (free polyominoes), A001168 (fixed), A000988 (one-sided),
+# docs/references.md / OEIS: A000105 (free polyominoes), A001168 (fixed), A000988 (one-sided),
 # A000228 (free polyhexes), A000577 (free polyiamonds), A159867 (free polytrigs),
 # A151539 (one-sided polytrigs)
 PUBLISHED = [

@@ -6,7 +6,7 @@ from polycnf.encoders.core import polyforms
 from polycnf.encoders.core.grids import get_grid
 from polycnf.encoders.core.polyforms import aspects, canonical, draw, fixed, free, one_sided, piece_set
 
-# REFERENCE.md (OEIS A000105, A000988, A001168, A000228, A000577, A159867, A151539).
+# docs/references.md (OEIS A000105, A000988, A001168, A000228, A000577, A159867, A151539).
 COUNTS = {
     ("square", "free"): [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655],
     ("square", "one_sided"): [1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189],
@@ -109,7 +109,7 @@ def test_tritrigs_are_the_free_tritrigs():
     grid, pieces = piece_set("tritrigs")
     assert grid == "segment" and len(pieces) == 12
     assert sorted(canonical(grid, s) for s in pieces.values()) == free(grid, 3)
-    # Aspects as listed in seed 003.
+    # Aspects as listed by Goodger (2015, docs/references.md).
     assert {n: len(aspects(grid, s)) for n, s in pieces.items()} == {
         "C3": 6, "E3": 6, "I3": 3, "J3": 12, "L3": 12, "O3": 2,
         "P3": 12, "S3": 6, "T3": 12, "U3": 12, "Y3": 2, "Z3": 6}

@@ -1,8 +1,8 @@
 """Polytrig puzzles: boards, the no-crossing rule two ways, quasi-polytrigs.
 
 The no-crossing rule is checked by two independent methods that must agree:
-the exact-cover items of `crossing_items` (seed 003) and the geometric
-`crossing_problems`; the counts are those of REFERENCE.md.
+the exact-cover items of `crossing_items` (Goodger 2015) and the geometric
+`crossing_problems`; the counts are those of docs/references.md.
 """
 
 import itertools
@@ -20,7 +20,7 @@ from polycnf.encoders.core.symmetry import board_group
 from polycnf.solvers import dlx
 
 GRID = get_grid("segment")
-STEPS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]  # directions 0..5 as in seed 003
+STEPS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]  # directions 0..5 as in Goodger 2015
 
 
 def star(directions, at=(0, 0)):
@@ -231,7 +231,7 @@ def test_quasi_polytrigs_contain_the_polytrigs():
 
 @pytest.mark.parametrize("kind, counts", [("--free", QUASI_FREE), ("--one-sided", QUASI_ONE_SIDED)])
 def test_polyforms_command_reaches_quasi_polytrigs(capsys, kind, counts):
-    """`polycnf polyforms quasi-segment N` (seed 003's table, REFERENCE.md)."""
+    """`polycnf polyforms quasi-segment N` (Goodger's table, docs/references.md)."""
     from polycnf import cli
     for n, count in enumerate(counts, 1):
         assert cli.main(["polyforms", "quasi-segment", str(n), kind, "--json"]) == 0

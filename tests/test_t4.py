@@ -14,7 +14,7 @@ INSTANCES = builtins()
 NAMES = list(INSTANCES)
 
 
-# -- the board, as the seed draws it -----------------------------------------------
+# -- the board, as Mäsak's post draws it -----------------------------------------------
 
 def test_board_has_38_cells_in_rows_of_5_and_6():
     assert len(BOARD.cells) == 38

@@ -145,7 +145,7 @@ def test_symmetry_choices():
 
 
 def test_pentomino_8x8_any_monominoes_setup():
-    """Seed 004's count with monominoes anywhere: the problem's shape."""
+    """The 8x8 puzzle's count with monominoes anywhere: the problem's shape."""
     instance = shipped("pentomino-8x8")
     assert instance.expected.source.startswith("computed:")
     assert [k.copies for k in instance.kinds] == [4] + [1] * 12
@@ -162,10 +162,10 @@ def test_catalog_finds_shipped_tilings():
         assert isinstance(catalog.load(name), tiling.Tiling)
 
 
-# -- the seed 004 display ------------------------------------------------------
+# -- the 8x8 puzzle's hex-digit display ----------------------------------------
 def test_hex_digit_display():
     instance = shipped("pentomino-8x8")
-    # seed 004: monominoes 0-3, pentominoes in the seed's order I L Y V T Z N P U W F X
+    # the 8x8 puzzle's display: monominoes 0-3, pentominoes in its order I L Y V T Z N P U W F X
     assert "".join(instance.labels[n] for n in "m1 m2 m3 m4 I L Y V T Z N P U W F X".split()) \
         == "0123456789ABCDEF"
     centre = shipped("pentomino-8x8-centre")

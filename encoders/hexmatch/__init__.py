@@ -1,4 +1,4 @@
-"""Hexagon edge-matching puzzles: Toysmith Hexagon Bugs (seed 002) and any card set.
+"""Hexagon edge-matching puzzles: Toysmith Hexagon Bugs (docs/references.md) and any card set.
 
 Hexagonal cards carry a label on each of their six sides.  Every card goes on
 one cell of a board of hexagonal cells, turned (and, if allowed, turned over)

@@ -1,10 +1,10 @@
-"""Bitboard counting for the 8x8 puzzle of seed 004: 12 pentominoes + 4 monominoes.
+"""Bitboard counting for the 8x8 puzzle (docs/references.md): 12 pentominoes + 4 monominoes.
 
 An independent method, on purpose: it uses only the standard library and its
 own pentomino table, none of the project's polyform, exact-cover or SAT code,
 so that its counts can confirm the project's (and the other way round).
 
-As the seed proposes, a placement is the "trace" of a piece on the board, a
+As the puzzle's own notes propose, a placement is the "trace" of a piece on the board, a
 64-bit mask (a Python int) with bit ``r * 8 + c`` for cell (row r, col c).
 Two placements fit together when their AND is 0; they merge with OR.
 
@@ -42,7 +42,7 @@ runner (api/parallel.py); it has no process pool of its own.  Every count
 honours a time limit (TimeoutError).  Holes anywhere take 10-20 minutes, so
 validate skips it there.
 
-Hex rendering order (``render_hex``), taken from the seed's "display" list:
+Hex rendering order (``render_hex``), taken from the puzzle's "display" list:
 monominoes 0-3 (in increasing cell order), then
 4=I 5=L 6=Y 7=V 8=T 9=Z A=N B=P C=U D=W E=F F=X.
 """
@@ -57,7 +57,7 @@ WIDTH = HEIGHT = 8
 FULL = (1 << 64) - 1
 N_HOLES = 4
 
-# The 12 pentominoes as (row, col) lists, in the seed's style; any translate
+# The 12 pentominoes as (row, col) lists, in the puzzle's style; any translate
 # or aspect of a list is the same piece.
 PENTOMINOES: dict[str, list[tuple[int, int]]] = {
     "I": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],

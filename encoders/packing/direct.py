@@ -1,6 +1,6 @@
-"""Transfer-matrix ("broken profile") count of pentomino packings, seed 004.
+"""Transfer-matrix ("broken profile") count of pentomino packings, the 8x8 puzzle.
 
-The 8x8 puzzle of seed 004: the 12 pentominoes (each used once, any of its
+The 8x8 puzzle (docs/references.md): the 12 pentominoes (each used once, any of its
 8 aspects) and 4 monominoes fill the 8x8 board.  The monominoes are identical,
 so a solution is a packing of the 12 pentominoes into the board that leaves
 exactly 4 empty cells, anywhere.  This module counts those packings exactly

@@ -141,7 +141,7 @@ SYMMETRY_NAMES = ("identity", "rotation 120", "rotation 240",
 
 
 def symmetry_map(k: int):
-    """(cell, type) -> (cell, type) for the seed's k-th symmetry (0 = identity)."""
+    """(cell, type) -> (cell, type) for the k-th of the six symmetries (0 = identity; order as tiles.symmetries)."""
     def apply(c, t):
         tiles = {c: t}
         if k >= 3:

@@ -39,7 +39,7 @@ def _norm_key(xs, ys, k, out):
 
 @njit(cache=True)
 def _symmetric(kx, ky, k, tx, ty, own, other):
-    """Does a non-identity symmetry of the seed map corner set K to a translate?"""
+    """Does a non-identity symmetry of the tiling map corner set K to a translate?"""
     _norm_key(kx, ky, k, own)
     for g in range(1, 6):
         for i in range(k):

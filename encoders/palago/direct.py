@@ -10,7 +10,7 @@ K itself is connected in the corner lattice, so Redelmeier's algorithm lists
 every K once up to translation, pruned as soon as K touches more than N
 cells (adding a corner never removes a cell).
 
-Fixed counts are sums over K; free counts come by Burnside over the seed's
+Fixed counts are sums over K; free counts come by Burnside over the tiling's
 six symmetries: only K whose cells are symmetric up to translation can carry
 a symmetric creature, and for those the creatures are listed and tested.
 Each symmetry's fixed-point count is kept apart, so every n is checked: the
@@ -201,7 +201,7 @@ def _cells_of(K) -> dict:
 
 def _run(limit: int, path=(), min_k: int = 1, max_k: int | None = None) -> list[list[int]]:
     """For one part of the growth: fix[g][n], the fixed creatures of n tiles
-    that the seed's g-th symmetry maps to a translate of themselves (g = 0,
+    that the g-th symmetry (tiles.symmetries) maps to a translate of themselves (g = 0,
     the identity: all fixed creatures)."""
     import numpy as np
 

@@ -1,7 +1,7 @@
 """Built-in instances palago-N: the creatures of N tiles, for any N.
 
 Raw counts are creatures up to translation (fixed); `--unique` counts them up
-to the seed's six symmetries (free), the published figures.
+to the tiling's six symmetries (free), the published figures.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from . import cnf, tiles
 from .check import check_creature
 from . import direct as enumerator
 
-#: Creatures of n tiles up to rotation and reflection, n = 1..12 (REFERENCE.md).
+#: Creatures of n tiles up to rotation and reflection, n = 1..12 (docs/references.md).
 PUBLISHED = (0, 0, 1, 0, 1, 1, 2, 2, 9, 13, 37, 81)
-SOURCE = "seed 000 (code-golf challenge, the game creator's table), REFERENCE.md"
+SOURCE = ("Peter Kagey, 'Counting creatures on a hexagonal tiling' (Code Golf Stack Exchange, 2019), "
+          "from the table of the game's designer Cameron Browne; docs/references.md")
 MAX_N = 40
 NAME = re.compile(r"palago-(.*)")
 
@@ -63,11 +64,11 @@ class PalagoInstance(Instance):
         return [tiles.normal(img) for img in tiles.symmetries(solution)]
 
     def symmetry_note(self) -> str:
-        return ("distinct up to the seed's six symmetries: rotations by 120 and 240 degrees and "
+        return ("distinct up to the tiling's six symmetries: rotations by 120 and 240 degrees and "
                 "three reflections (a 60-degree turn swaps the tiles' colours)")
 
     def render(self, solution, color: bool = False) -> str:
-        """Cells labelled by tile type (0, 1, 2), as in the seed's tables."""
+        """Cells labelled by tile type (0, 1, 2), as in the challenge programs' tables."""
         return HexGrid().render({c: str(t) for c, t in solution.items()})
 
     def svg(self, solution) -> str:

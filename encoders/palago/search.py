@@ -1,6 +1,6 @@
-"""A second, independent counter: the seed's own search, on tiles.
+"""A second, independent counter: the code-golf challenge's own search, on tiles.
 
-Following the seed's programs: start from one tile, follow its blue region
+Following the challenge's reference programs (docs/references.md): start from one tile, follow its blue region
 (tiles.reached), and whenever it opens onto an empty cell, try the three
 tiles there; a configuration that opens onto nothing is a creature.  It
 shares only the tile table with the corner enumerator (no corners, no

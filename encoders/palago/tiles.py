@@ -1,14 +1,15 @@
-"""The Palago tile model of seed 000 (the plain checker of creatures is check.py).
+"""The Palago tile model of the code-golf challenge (Kagey 2019, docs/references.md;
+the plain checker of creatures is check.py).
 
-Transcribed from the seed's second program (axial coordinates (x, y), as in
-the seed's picture: (1,0) is to the right, (0,1) up and to the right)::
+Transcribed from the challenge's second reference program (axial coordinates
+(x, y), as in that answer's picture: (1,0) is to the right, (0,1) up and to the right)::
 
     -1,2   0,2   1,2   2,2
         0,1   1,1   2,1
      0,0   1,0   2,0   3,0
 
 The blue paths only ever cross a cell edge in one of three directions,
-120 degrees apart (the seed's relabelled d = 0, 1, 2; the other three are
+120 degrees apart (the second program's relabelled d = 0, 1, 2; the other three are
 never needed, since a blue arc that leaves a cell by one of them is reached
 from a neighbour by one of these)::
 
@@ -26,8 +27,8 @@ Entering a tile of type t in direction d, the blue region leaves it by::
      d=2  |   1   |  1,2  |  0,1
 
 Rotation by 120 degrees: (x, y, t) -> (-x - y, x, (t + 1) % 3); reflection:
-(x, y, t) -> (-x - y, y, 2 * t % 3).  The seed applies these six (three
-rotations, three reflections).  A 60-degree rotation is not a symmetry of a
+(x, y, t) -> (-x - y, y, 2 * t % 3).  The challenge programs apply these six
+(three rotations, three reflections).  A 60-degree rotation is not a symmetry of a
 creature: it maps the three STEP directions onto their opposites, so the blue
 corners of the cells onto the white ones (it swaps the tile's colours).
 
@@ -51,13 +52,13 @@ arcs join up across cells into the blue shapes::
 A creature is a set of blue corners K joined into one piece by straights,
 with every cell around each corner of K placed, and no other cells.
 
-Holes, decided from the seed's code (its n <= 14 cannot show it): both
+Holes, decided from the challenge programs' code (their n <= 14 cannot show it): both
 programs follow the blue region from one start and only ask for the cells it
 reaches (the first through its connection masks, the second through E, which
 returns the first empty cell the region needs).  A cell that no blue path
 reaches is never looked at, so a creature may enclose empty cells; the first
-such creatures have 15 tiles.  polycnf counts them, as the seed's programs
-do (tests/test_palago.py runs the seed's own E on one under node).
+such creatures have 15 tiles.  polycnf counts them, as the challenge's programs
+do (tests/test_palago.py runs the second program's own E on one under node).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def exits(t: int, d: int) -> tuple[int, ...]:
 
 
 def rotate(tiles: dict) -> dict:
-    """120 degrees, as the seed's second program."""
+    """120 degrees, as the challenge's second program."""
     return {(-x - y, x): (t + 1) % 3 for (x, y), t in tiles.items()}
 
 

@@ -1,7 +1,7 @@
-"""The t4 hex-slide board (seed 001): the family `t4`, and the sliding game on it.
+"""The t4 hex-slide board (Mäsak 2012, docs/references.md): the family `t4`, and the sliding game on it.
 
 Counting configurations (the five published questions):
-board.py     the board, parsed from the seed's diagrams; pieces
+board.py     the board, parsed from Mäsak's diagrams; pieces
 joints.py    joints, the low-width basis of the CNF
 cnf.py       the CNF encodings (joints, joint-pieces, one variable per piece)
 direct.py    the direct counter: a frontier dynamic program

@@ -1,10 +1,10 @@
-"""The t4 hex-slide board (seed 001): straight pieces in the grooves of 38 hexagons.
+"""The t4 hex-slide board (Mäsak 2012, docs/references.md): straight pieces in the grooves of 38 hexagons.
 
-The board is taken literally from the seed's three diagrams: one names every
+The board is taken literally from the three diagrams of Mäsak's post: one names every
 cell by its row groove (i..o), the other two give the same cells' positions in
 the two diagonal groove families (a..h and p..w).  Everything else -- grooves,
 neighbours, piece placements -- is derived by parsing those strings, so the
-module cannot drift from the seed.
+module cannot drift from the published board.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from functools import cached_property
 from typing import NamedTuple
 
-# -- the seed's diagrams, verbatim ---------------------------------------------
+# -- Mäsak's diagrams, verbatim ------------------------------------------------
 
 ROW_DIAGRAM = """
       i1  i2  i3  i4  i5
@@ -65,12 +65,12 @@ class Piece(NamedTuple):
     length: int
 
     def __str__(self) -> str:
-        """The seed's style: groove letter and positions, e.g. 'l12'."""
+        """Mäsak's style: groove letter and positions, e.g. 'l12'."""
         return self.groove + "".join(str(self.first + k) for k in range(self.length))
 
 
 class Board:
-    """Cells, grooves and neighbours, all derived from the seed's diagrams."""
+    """Cells, grooves and neighbours, all derived from Mäsak's diagrams."""
 
     def __init__(self):
         rows = parse_diagram(ROW_DIAGRAM)
@@ -105,7 +105,7 @@ class Board:
             self.grooves[letter] = [places[i] for i in range(1, len(places) + 1)]
 
     def neighbours(self, cell: str) -> list[str]:
-        """Adjacent cells, clockwise from the upper right (as the seed lists l3's)."""
+        """Adjacent cells, clockwise from the upper right (as Mäsak lists l3's)."""
         line, col = self.position[cell]
         return [self.cell_at[(line + dl, col + dc)] for dl, dc in CLOCKWISE
                 if (line + dl, col + dc) in self.cell_at]

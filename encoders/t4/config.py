@@ -1,9 +1,9 @@
 """t4 configurations as text, board pictures and JSON, in and out.
 
 A configuration is a set of non-overlapping pieces (t4.Piece).  Users write
-it with the seed's cell names: `l1-l2 c1-c3 k4-k5` (a piece from one cell to
+it with Mäsak's cell names: `l1-l2 c1-c3 k4-k5` (a piece from one cell to
 another along the groove they share; every cell has three names, one per
-groove family, and any may be used), or the seed's compact piece style
+groove family, and any may be used), or Mäsak's compact piece style
 `l12 c123`.  A board picture as drawn by `polycnf t4 show` (two-letter tags,
 `..` for an empty cell) is read back too, and JSON is a list of such words or
 of {"groove", "first", "length"} objects.  Every error names the source, the
@@ -154,7 +154,7 @@ def ordered(config) -> list[Piece]:
 
 
 def format_words(config) -> str:
-    """The configuration as the seed's cell ranges, e.g. 'c1-c3 l1-l2'."""
+    """The configuration as Mäsak's cell ranges, e.g. 'c1-c3 l1-l2'."""
     return " ".join(f"{p.groove}{p.first}-{p.groove}{p.first + p.length - 1}" for p in ordered(config))
 
 

@@ -1,4 +1,4 @@
-"""The t4 board as hexagonal ASCII art, laid out as in the seed's diagrams."""
+"""The t4 board as hexagonal ASCII art, laid out as in Mäsak's diagrams."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ PIECE_TAGS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def render_board(cells, pieces, color: bool = False, names: bool = False) -> str:
-    """The board as hexagonal ASCII art, as laid out in the seed's diagrams.
+    """The board as hexagonal ASCII art, as laid out in Mäsak's diagrams.
 
     Each cell is a 2-character tag: its name (names=True), the letter of the
     piece covering it, or '..' when empty.  The cells of a piece are joined by

@@ -18,7 +18,7 @@ from .draw import render_board
 from .direct import count_by_frontier, frontier_cubes
 from .joints import Joint, pieces_from_joints
 
-SOURCE = "seed 001 (Carl Mäsak, 'Counting t4 configurations', 2012), REFERENCE.md"
+SOURCE = "Carl Mäsak, 'Counting t4 configurations' (2012); docs/references.md"
 
 
 class T4Instance(Instance):
@@ -94,7 +94,7 @@ class T4Instance(Instance):
 
     # -- description ---------------------------------------------------------
     def picture(self) -> str:
-        """The empty board with its cell names, in the seed's layout."""
+        """The empty board with its cell names, in Mäsak's layout."""
         return "\n".join(row for row in render_board(self.cells, [], names=True).splitlines() if row)
 
     def summary(self) -> dict:
@@ -114,7 +114,7 @@ L12 = Piece("l", 1, 2)
 
 
 def builtins() -> dict[str, T4Instance]:
-    """The five questions of seed 001 with their published counts."""
+    """The five questions of Mäsak's post (2012) with their published counts."""
     def expect(n):
         return Expected(raw=n, source=SOURCE)
 

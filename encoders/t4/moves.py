@@ -1,16 +1,16 @@
 """The t4 game's rules: moves, the goal, and a plain move checker (no CNF).
 
-Seed 001: "The t4 task is to write an algorithm that gets one special piece
+Mäsak's statement (2012, docs/references.md): "The t4 task is to write an algorithm that gets one special piece
 from one side of the board to another. Sometimes other pieces will block its
 way, and will have to be moved away first. And so on, recursively."
 
-The rules as this module reads them (issue 10):
+The rules as this module reads them:
 - a start configuration has a piece on l1-l2, the special piece;
 - a move slides one piece along its own groove through empty cells only;
   pieces never leave their groove, never overlap and never pass each other;
 - the configuration is solved when the special piece rests on l5-l6.
 
-Where the seed is silent -- how far one move goes -- the default rule is
+Where the statement is silent -- how far one move goes -- the default rule is
 `slide`: a piece moves any number of cells in one move.  The `step` rule (one
 cell per move) is an option; it changes the lengths of plans, not which
 configurations are solvable.  Since pieces never pass each other, the special

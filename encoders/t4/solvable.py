@@ -1,4 +1,4 @@
-"""Question 3 of seed 001: how many start configurations are solvable?
+"""Question 3 of Mäsak's post (2012, docs/references.md): how many start configurations are solvable?
 
 Two independent methods, run on sub-boards cut from t4 (rows k-m, j-m,
 j-n, ...: every row containing groove l), where pieces stay on the sub-board:
@@ -14,7 +14,7 @@ j-n, ...: every row containing groove l), where pieces stay on the sub-board:
   predecessor through the slide p -> q is the cofactor S[p=0, q=1] times
   "p present, q absent, the swept cells empty, valid configuration".
 
-The full board (159 placements) is beyond this machine for both (issue 10);
+The full board (159 placements) is beyond this machine for both;
 the published figures bound it: 7,767,954,496 trivially solvable <= answer
 <= 375,873,151,406 (a piece on l1-l2 and no other piece in groove l).
 """

@@ -31,6 +31,6 @@ def formula(puzzle, encoding: str | None = None) -> Formula:
                 sharing.setdefault(item, []).append(v)
         for vs in sharing.values():
             if len(vs) > 1:
-                f.at_most_one(vs, "no crossings (seed 003 intersection items)")
+                f.at_most_one(vs, "no crossings (Goodger's intersection items)")
     f.show(puzzle.placements)
     return f

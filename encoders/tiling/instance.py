@@ -38,7 +38,7 @@ class Tiling(Instance):
                  count_method: str = "dlx"):
         super().__init__(name, description, expected)
         self.count_method = count_method
-        #: polytrigs (seed 003): pieces may touch but not cross at a lattice point
+        #: polytrigs (Goodger 2015, docs/references.md): pieces may touch but not cross at a lattice point
         self.no_crossing = no_crossing
         self.grid = get_grid(grid) if isinstance(grid, str) else grid
         self.board = tuple(sorted(set(board)))

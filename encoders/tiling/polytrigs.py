@@ -1,4 +1,4 @@
-"""Polytrig puzzles: boards and the no-crossing rule (seed 003).
+"""Polytrig puzzles: boards and the no-crossing rule (Goodger 2015, docs/references.md).
 
 Segments are cells of the "segment" grid: (x, y, z) runs from lattice point
 (x, y) to (x+1, y) if z = 0, to (x, y+1) if z = 1, to (x-1, y+1) if z = 2.
@@ -7,7 +7,7 @@ Pieces may share a lattice point, but not cross there. Unlike a cell, a point
 cannot simply be "used" by one piece, so the exact cover gets secondary
 "intersection items" ("i", x, y, d): "no other piece may put a segment (or a
 path) in direction d at point (x, y)". The six directions around a point are
-numbered counter-clockwise from east, as in the seed's diagram::
+numbered counter-clockwise from east, as in Goodger's diagram::
 
       2    1
        \\  /
@@ -49,7 +49,7 @@ def _segments_within(points: set[Point]) -> list[Cell]:
 
 
 def hexagon_side2() -> list[Cell]:
-    """The side-2 hexagon of REFERENCE.md: its 42 segments, centred on point (2, 2)."""
+    """The side-2 hexagon of docs/references.md: its 42 segments, centred on point (2, 2)."""
     points = {(x, y) for x in range(5) for y in range(5) if 2 <= x + y <= 6}
     return _segments_within(points)
 
@@ -58,7 +58,7 @@ HEART_HOLES = ((2, 1, 1), (2, 2, 0), (2, 2, 2), (2, 3, 1), (1, 4, 0), (3, 3, 2))
 
 
 def heart() -> list[Cell]:
-    """The "heart" of REFERENCE.md: the side-2 hexagon less six segments (36 left)."""
+    """The "heart" of docs/references.md: the side-2 hexagon less six segments (36 left)."""
     return [s for s in hexagon_side2() if s not in HEART_HOLES]
 
 
@@ -79,7 +79,7 @@ def crossing_items(segments: Iterable[Cell]) -> list[Hashable]:
     """The secondary items ("i", x, y, d) that keep other pieces from crossing this one.
 
     At each point, every ordered pair (a, b) of the piece's directions there
-    is looked at counter-clockwise from a to b (seed 003, "Intersections"):
+    is looked at counter-clockwise from a to b (Goodger 2015, "Intersections"):
       - 120 degrees (one gap): items a, a+1, b -- both segments and the gap;
       - 180 degrees (straight through): items a, a+1, a+2, b -- both segments
         and the two gaps on that side; the pair (b, a) adds the other side;

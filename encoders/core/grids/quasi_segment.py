@@ -1,4 +1,4 @@
-"""Quasi-polytrig cells (seed 003): the segments of the triangular grid with a wider
+"""Quasi-polytrig cells (Goodger 2015, docs/references.md): the segments of the triangular grid with a wider
 neighbour relation, so that polyforms may have gaps of length 1.
 
 Only `polycnf polyforms` and encoders/tiling/polytrigs.py use this grid: it has the
@@ -32,7 +32,7 @@ def _gap_neighbour_offsets(z: int) -> tuple[tuple[int, int, int], ...]:
 class QuasiSegmentGrid(SegmentGrid):
     """The segment grid where two segments are neighbours when they touch or are
     one gap of length 1 apart (an end of one is a unit step from an end of the
-    other). Its connected polyforms are the quasi-polytrigs of seed 003."""
+    other). Its connected polyforms are Goodger's quasi-polytrigs."""
 
     name = "quasi-segment"
     neighbour_offsets = tuple(_gap_neighbour_offsets(z) for z in range(3))

@@ -1,7 +1,7 @@
 """Triangular-grid segments (polytrig cells): unit edges between lattice points.
 
 A segment (x, y, z) runs from point (x, y) to (x+1, y) if z = 0, to (x, y+1) if
-z = 1, to (x-1, y+1) if z = 2; the X and Y axes are 60 degrees apart (seed 003).
+z = 1, to (x-1, y+1) if z = 2; the X and Y axes are 60 degrees apart (Goodger 2015, docs/references.md).
 Two segments are neighbours when they share an end point.
 """
 

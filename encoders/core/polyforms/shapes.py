@@ -86,7 +86,7 @@ def free(grid: LatticeGrid | str, n: int) -> list[Shape]:
 def quasi(n: int, one_sided: bool = False) -> list[Shape]:
     """The free (or one-sided) quasi-polytrigs of n segments, canonical and sorted.
 
-    Seed 003 counts 1, 9, 140, 3377 free and 1, 13, 259, 6639 one-sided for
+    Goodger (2015, docs/references.md) counts 1, 9, 140, 3377 free and 1, 13, 259, 6639 one-sided for
     n = 1..4; its 9 quasi-ditrigs are the 3 ditrigs plus 6 pairs one gap apart.
     """
     grid = get_grid("quasi-segment")
@@ -168,7 +168,7 @@ _HEXIAMONDS = {
     "X6": ((0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)),
 }
 
-# REFERENCE.md, "Tritrigs" and "Ditrigs" (Polyform Puzzler's names).
+# docs/references.md, "Tritrig and ditrig shapes" (Polyform Puzzler's names).
 _TRITRIGS = {
     "I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)),
     "L3": ((0, 0, 0), (1, 0, 0), (2, 0, 1)),
