@@ -30,7 +30,7 @@ def count(args, out):
 
 
 def generate(args, out):
-    params = {k: getattr(args, k) for k in ("seed", "radius", "labels", "unique", "encoding", "moves", "rule")
+    params = {k: getattr(args, k) for k in ("seed", "radius", "labels", "unique", "encoding", "moves", "rule", "pack")
               if getattr(args, k) is not None}
     return api.generate(args.family, args.output, cnf=args.cnf, time_limit=args.time_limit, progress=True,
                         **params)

@@ -46,5 +46,25 @@ def generate(family: str, output: str, *, cnf: str | None = None, time_limit: fl
     generator = catalog.generator(family)
     with alarm(time_limit), progress_bar(Options(progress=progress), f"generate {family}", unit="try") as bar:
         outputs, facts = generator(output, cnf, progress=lambda n=1: bar.update(1), **params)
+    if facts.get("folder"):                  # a pack: a new folder of puzzle files
+        return _write_folder(family, output, outputs, facts)
     write_files(outputs)
     return Generated(family, output, [path for path, _ in outputs[1:]], facts)
+
+
+def _write_folder(family: str, folder: str, outputs: list, facts: dict) -> Generated:
+    """Write a generator's folder of files: all or none, and no folder left behind if none."""
+    import os
+
+    made = not os.path.isdir(folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{folder}: cannot make the folder: {e.strerror or e}") from None
+    try:
+        write_files(outputs)
+    except BaseException:
+        if made:
+            os.rmdir(folder)
+        raise
+    return Generated(family, folder, [path for path, _ in outputs if path.endswith(".cnf")], facts)

@@ -13,7 +13,7 @@ import argparse
 import random
 
 from polycnf.encoders.t4.config import format_words
-from polycnf.encoders.t4.generate import COMPONENT_LIMIT, random_configuration
+from polycnf.encoders.t4.starts import COMPONENT_LIMIT, random_configuration
 from polycnf.encoders.t4.moves import SPECIAL_START, Game
 from polycnf.encoders.t4.plan import plan
 from polycnf.encoders.t4.search import component, distances_to_goal

@@ -29,6 +29,7 @@ MAX_SECONDS = 10 ** 7          # --time-limit: about 115 days
 MAX_JOBS = 1024
 MAX_MEMORY_MB = 2 ** 24        # --memory-mb: 16 TiB
 MAX_MOVES = 200
+MAX_PACK = 10_000
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -217,9 +218,11 @@ def build_parser() -> OneLineParser:
 
     c = command("generate", "generate a random puzzle with a known answer",
                 "polycnf generate hexmatch --radius 4 --labels 3 --seed 1 -o h4.toml --cnf h4.cnf\n"
-                "polycnf generate t4 --moves 15 --seed 1 -o p15.toml --cnf", instance=False)
+                "polycnf generate t4 --moves 15 --seed 1 -o p15.toml --cnf\n"
+                "polycnf generate t4 --pack 100 --seed 1 -o pack100", instance=False)
     c.add_argument("family", help="hexmatch (edge matching with a planted solution) or t4 (a sliding puzzle)")
-    c.add_argument("-o", "--output", required=True, help="the instance .toml file to write")
+    c.add_argument("-o", "--output", required=True,
+                   help="the instance .toml file to write (with --pack: a new folder)")
     c.add_argument("--cnf", nargs="?", const="", help="also write its DIMACS (hexmatch: this file; t4: the "
                    "planning CNFs at bounds K and K-1, as STEM-kK.cnf, STEM defaulting to the output's)")
     c.add_argument("--seed", type=whole_number, default=None, help="random seed (default 0)")
@@ -233,6 +236,10 @@ def build_parser() -> OneLineParser:
     c.add_argument("--moves", type=ranged(1, MAX_MOVES), default=None,
                    help=f"t4: length of the shortest plan, 1 to {MAX_MOVES} (default 10)")
     c.add_argument("--rule", choices=("slide", "step"), default=None, help="t4: move rule (default slide)")
+    c.add_argument("--pack", type=ranged(1, MAX_PACK), default=None,
+                   help=f"t4: write this many distinct puzzles (1 to {MAX_PACK:,}) over every difficulty "
+                        "into the folder -o, with index.csv and index.json; --cnf adds each planning CNF at "
+                        "bound K-1, a certified UNSAT file (default: one puzzle)")
     c.add_argument("--time-limit", type=seconds_arg, default=None, metavar="SECONDS",
                    help="stop after SECONDS with exit code 3 (default: no limit)")
 

@@ -204,9 +204,15 @@ def polyform_count(p: Printer, r) -> None:
 def generated(p: Printer, r) -> None:
     files = ", ".join([r.file] + r.cnf)
     facts = r.facts
-    if r.family == "t4":
-        p.say(f"wrote {files}: shortest plan {plural(facts['moves'], 'move')} (SAT and BFS agree), "
-              f"found in {plural(facts['tries'], 'try', 'tries')}")
+    if r.family == "t4" and "puzzles" in facts:
+        low, high = facts["moves"]
+        p.say(f"wrote {r.file}: {plural(facts['puzzles'], 'puzzle')} of {low} to {high} moves, each shortest "
+              f"plan proven by BFS and the SAT planner; index.csv and index.json"
+              + (f"; {plural(len(r.cnf), 'UNSAT planning CNF')} at bound K-1" if r.cnf else ""))
+    elif r.family == "t4":
+        found = (f"found in {plural(facts['tries'], 'try', 'tries')}" if facts["tries"]
+                 else "picked from the library of starts")
+        p.say(f"wrote {files}: shortest plan {plural(facts['moves'], 'move')} (SAT and BFS agree), {found}")
     else:
         p.say(f"wrote {files}: {facts.get('description', '')}")
 

@@ -138,3 +138,71 @@ def test_hardest_start_found_needs_26_moves():
     by_sat, by_bfs = plan(game, start).plan, shortest_plan(game, start).plan
     assert len(by_sat) == len(by_bfs) == 26
     game.check_plan(start, by_sat)
+
+
+# -- the library of starts and puzzle packs -----------------------------------------
+def test_mirror_is_a_symmetry_of_the_game():
+    """The library keeps one start per mirror pair: the mirror image needs as many moves."""
+    from polycnf.encoders.t4.board import BOARD
+    from polycnf.encoders.t4.search import component
+    from polycnf.encoders.t4.starts import canonical, mirror
+
+    assert all(mirror(mirror(p)) == p for p in BOARD.pieces)
+    assert str(mirror(Piece("l", 1, 2))) == "l12" and str(mirror(Piece("i", 1, 3))) == "o123"
+    game = Game()
+    for words in ("l1-l2 c4-c6 k3-k5", "a1-a2 h1-h2 i3-i4 j4-j5 k4-k5 l1-l2 m4-m5 n2-n4 o2-o3 r4-r5"):
+        start = parse(words)
+        image = frozenset(map(mirror, start))
+        assert image != start and canonical(image) == canonical(start)
+        assert len(component(game, start)) == len(component(game, image))
+        assert len(shortest_plan(game, start).plan) == len(shortest_plan(game, image).plan)
+
+
+def test_library_starts_are_canonical_and_cover_1_to_26_moves():
+    from polycnf.encoders.t4.starts import canonical, library
+
+    shipped = library()
+    assert set(range(1, 27)) <= set(shipped)
+    for words in (w for d in shipped for w in shipped[d]):
+        assert canonical(parse(words)) == words
+    assert len({w for d in shipped for w in shipped[d]}) == sum(map(len, shipped.values()))
+
+
+@pytest.mark.parametrize("moves", [1, 7, 14, 20, 26])
+def test_library_distances_are_proven_by_bfs(moves):
+    """The generator re-proves every pick; here BFS alone, over a few picks per distance."""
+    import random
+
+    from polycnf.encoders.t4.starts import pick
+
+    rng = random.Random(moves)
+    for _ in range(3):
+        assert len(shortest_plan(Game(), pick(moves, rng)).plan) == moves
+
+
+def test_pack_of_distinct_proven_puzzles(tmp_path, capsys):
+    from polycnf.encoders.t4.starts import canonical
+
+    folder = tmp_path / "pack"
+    assert main(["generate", "t4", "--pack", "30", "--seed", "3", "-o", str(folder), "--cnf", "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["puzzles"] == 30 and facts["moves"][0] == 1 and facts["moves"][1] >= 20
+    index = json.loads((folder / "index.json").read_text())
+    assert len(index) == 30 and (folder / "index.csv").read_text().count("\n") == 31
+    assert len({canonical(parse(e["start"])) for e in index}) == 30            # distinct up to the mirror
+    assert len({e["moves"] for e in index}) >= 20                             # spread over the levels
+    game = Game()
+    for e in index[::7]:
+        start = parse(e["start"])
+        assert len(shortest_plan(game, start).plan) == e["moves"] == len(e["plan"])
+        assert main(["solve", str(folder / e["file"]), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["moves"] == e["moves"]
+        cnf = folder / e["file"].replace(".toml", f"-k{e['moves'] - 1}.cnf")
+        from polycnf.solvers.adapters import read_cnf
+        _, clauses, _ = read_cnf(str(cnf))
+        with Solver(name="cadical195", bootstrap_with=clauses) as s:
+            assert not s.solve()                                              # K-1: UNSAT
+    assert main(["generate", "t4", "--pack", "3", "-o", str(folder)]) == 2
+    assert "not an empty folder" in capsys.readouterr().err
+    assert main(["generate", "t4", "--pack", "3", "--moves", "4", "-o", str(tmp_path / "x")]) == 2
+    assert "leave out --moves" in capsys.readouterr().err and not (tmp_path / "x").exists()
