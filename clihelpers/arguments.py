@@ -184,8 +184,9 @@ def build_parser() -> OneLineParser:
         c = command(name, text, example)
         if name == "count":
             c.add_argument("--method", choices=api.method_names(), default="auto",
-                           help="auto (default: the family's best), ganak, d4, enumerate, bdd, dlx or direct "
-                                "(the family's own counter, no CNF)")
+                           help="auto (default: the family's best), ganak, d4, enumerate, bdd, dlx, direct "
+                                "(the family's own counter, no CNF) or bitboard (the 8x8 packing's second "
+                                "counter)")
             c.add_argument("--cube", default=None, help="count only the cube with this label "
                            "(see 'polycnf cubes'); default: the whole count")
         c.add_argument("--unique", action="store_true", help="count up to the puzzle's symmetries")
