@@ -1,5 +1,15 @@
 """Certified suites for other solvers, and the verdicts on a solver's answers:
-`polycnf suite` and `polycnf check-solver` (the work is in polycnf.harness)."""
+`polycnf suite` and `polycnf check-solver` (the work is in polycnf.harness).
+
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as d:
+...     written = polycnf.suite(os.path.join(d, "s"), ["hexmatch"], max_cells=7)
+...     checked = polycnf.check_solver(os.path.join(d, "s"), "pysat:minisat22")
+>>> written.files, written.unsat
+(9, 3)
+>>> checked.summary, checked.exit_code
+({'correct': 9}, 0)
+"""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from polycnf import api
 ROOT = Path(__file__).resolve().parent.parent     # the checkout (polycnf may be installed elsewhere)
 API_MODULES = ["polycnf", "polycnf.api.counting", "polycnf.api.solving", "polycnf.api.validation",
                "polycnf.api.encoding", "polycnf.api.listing", "polycnf.api.generating",
-               "polycnf.api.polyform_counting", "polycnf.api.solvable"]
+               "polycnf.api.polyform_counting", "polycnf.api.solvable", "polycnf.api.checking"]
 
 
 @pytest.mark.parametrize("name", API_MODULES)
