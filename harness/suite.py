@@ -24,12 +24,13 @@ from pathlib import Path
 from polycnf.encoders.core.errors import InputError
 
 from . import members as members_mod
+from .gbd import gbd_hash
 
 MANIFEST = "manifest.json"
 CSV_NAME = "manifest.csv"
 ENCODINGS = (None, "pairwise", "seqcounter", "totalizer")     # None: the family's own
 CSV_FIELDS = ("file", "instance", "family", "parameters", "encoding", "variables", "clauses",
-              "projected", "expected", "count", "source", "difficulty")
+              "projected", "expected", "count", "source", "difficulty", "gbd_hash")
 
 
 def _jsonable(x):
@@ -131,7 +132,9 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
         entries = []
         for member in chosen:
             members_mod.certify(member)
-            entries.extend(entries_for(member, tmp))
+            for entry in entries_for(member, tmp):
+                entry["gbd_hash"] = gbd_hash(tmp / entry["file"])
+                entries.append(entry)
             if progress:
                 progress(member.name)
         manifest = {"format": "polycnf-suite 1", "families": list(families), "max_cells": max_cells,

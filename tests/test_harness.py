@@ -300,3 +300,39 @@ def test_d4_counts_as_a_method(small_suite, capsys):
     path = str(folder / "pentomino-3x5-LYT.toml")
     assert cli.main(["count", path, "--method", "d4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["count"] == 4   # 4: see test_suite_counts_come_from_two_methods
+
+
+# -- the Global Benchmark Database identifier ----------------------------------------
+def test_every_suite_file_carries_its_gbd_hash_as_gbd_tools_computes_it(small_suite):
+    gbdc = pytest.importorskip("gbdc", reason="gbd-tools' gbdc is not installed (pip install gbdc)")
+    folder, entries = small_suite
+    assert len({e["gbd_hash"] for e in entries}) == len(entries)           # distinct files, distinct ids
+    for e in entries:
+        assert e["gbd_hash"] == gbdc.gbdhash(str(folder / e["file"])), e["file"]
+    assert "gbd_hash" in (folder / "manifest.csv").read_text().splitlines()[0]
+
+
+def test_gbd_hash_agrees_with_gbd_tools_on_mutated_dimacs(tmp_path):
+    """2,000 edited DIMACS files (comments, white space, CR LF, digits): wherever our reader
+    accepts the file, harness/gbd.py and gbd-tools give the same identifier."""
+    import random
+
+    from polycnf.harness.gbd import gbd_hash
+    from test_fuzz import mutate
+
+    gbdc = pytest.importorskip("gbdc", reason="gbd-tools' gbdc is not installed (pip install gbdc)")
+    texts = [b"p cnf 2 1\n1 -2 0\n", b"c x\np cnf 2 2\n1   -2 0 2\n0\n", b"p cnf 0 0\n", b"c only\np cnf 1 0\n",
+             b"p cnf 3 2\r\n1 2 0\r\n-3 0\r\n", b"p cnf 3 1\n\t1\t2  3 0   \n\n",
+             b"c t pmc\np cnf 2 1\nc p show 1 0\n1 2 0\n", b"p cnf 10 1\n10 -10 0\n"]
+    rng, path, compared = random.Random(20261203), tmp_path / "x.cnf", 0
+    for k in range(2000):
+        data = texts[k % len(texts)] if k < len(texts) else mutate(texts[k % len(texts)], rng)
+        path.write_bytes(data if data.endswith(b"\n") else data + b"\n")   # gbdc 0.4.3 may drop an unended last line
+        try:
+            adapters.read_cnf(str(path))
+            theirs = gbdc.gbdhash(str(path))
+        except Exception:                     # noqa: BLE001  (not DIMACS for one reader or the other)
+            continue
+        assert gbd_hash(path) == theirs, data
+        compared += 1
+    assert compared > 800
