@@ -3,7 +3,8 @@
 Adds to instances/t4-starts.csv (the generator's library, see
 encoders/t4/starts.py); resumable: each run adds to what the file holds, and
 the file is rewritten every 50 tries, so a stopped run loses little.  Runs are
-recorded in the file ('# run:' lines) so that it can be made again.
+recorded in the file ('# run:' lines, with the tries done so far) so that it can be
+made again.
 
     nice python bench/harvest_t4_starts.py --tries 2000 --seed 1
 """
@@ -44,9 +45,10 @@ def main():
     for n, depth in enumerate(starts.harvest(library, args.tries, args.seed, args.keep, start), 1):
         deepest = max(deepest, depth)
         if n % 50 == 0 or n == args.tries:
-            run = f"--seed {args.seed} --tries {args.tries} --keep {args.keep}" + (
+            # the first n tries of a seed are the same whatever --tries says: record what is done
+            run = f"--seed {args.seed} --tries {n} --keep {args.keep}" + (
                 f" --start '{format_words(start)}'" if start else "")
-            done = runs + ([run] if n == args.tries else [])
+            done = runs + [run]
             save(library, done)
             print(f"{n} tries, {time.monotonic() - begin:.0f} s: deepest {deepest}; "
                   f"{sum(map(len, library.values()))} starts over distances {min(library)}..{max(library)}",

@@ -101,10 +101,10 @@ def pack_files(folder: str, n: int, seed: int, rule: str, cnf: bool, progress=No
         raise InputError(f"--pack must be 1 to {sum(map(len, levels.values())):,} (the starts in {LIBRARY}), "
                          f"not {n:,}")
     chosen = []
-    while len(chosen) < n:                        # round robin over the distances
-        for d, words in levels.items():
-            if words and len(chosen) < n:
-                chosen.append((d, words.pop()))
+    while len(chosen) < n:                        # rounds over the distances, each spread evenly
+        ready = [d for d, words in levels.items() if words]
+        for i in spread(len(ready), min(n - len(chosen), len(ready))):
+            chosen.append((ready[i], levels[ready[i]].pop()))
     chosen.sort()
     outputs, index = [], []
     for k, (moves, words) in enumerate(chosen, 1):
@@ -132,6 +132,11 @@ def pack_files(folder: str, n: int, seed: int, rule: str, cnf: bool, progress=No
     levels_made = sorted({e["moves"] for e in index})
     return outputs, {"folder": folder, "puzzles": n, "seed": seed, "rule": rule,
                      "moves": [levels_made[0], levels_made[-1]]}
+
+
+def spread(m: int, k: int) -> list[int]:
+    """k of the indices 0..m-1 (k <= m), evenly spaced from the first to the last."""
+    return [m - 1] if k == 1 else [round(j * (m - 1) / (k - 1)) for j in range(k)]
 
 
 def parse_words(words: str) -> frozenset:
