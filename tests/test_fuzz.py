@@ -62,6 +62,11 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return data
 
 
+def wants_json(argv: list[str]) -> bool:
+    """--json among the options: after '--' it is a word of check-solver's COMMAND."""
+    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+
+
 def run(capture, argv: list[str]) -> tuple[int, str]:
     """cli.main in-process; an exception escaping it fails the test with the argv.
     With --json, stdout must be exactly one JSON object."""
@@ -70,7 +75,7 @@ def run(capture, argv: list[str]) -> tuple[int, str]:
     except BaseException as e:                 # noqa: BLE001  (SystemExit too: a traceback-free exit is not enough)
         raise AssertionError(f"{argv}: {type(e).__name__} escaped: {e}") from e
     out, err = capture.readouterr()
-    if "--json" in argv:
+    if wants_json(argv):
         lines = out.splitlines()
         assert len(lines) == 1, (argv, out)
         json.loads(lines[0])
@@ -303,7 +308,7 @@ def run_as_a_user(argv, folder, env, expected=None) -> tuple[str, str]:
         kind = f"exit {r.returncode}"
     if r.returncode not in (0, 1, 4) and set(os.listdir(folder)) != before:
         kind = "partial files"
-    if "--json" in argv and len(r.stdout.splitlines()) != 1:
+    if wants_json(argv) and len(r.stdout.splitlines()) != 1:
         kind = "bad json"
     if expected is not None and r.returncode != expected:
         kind = "wrong exit"
