@@ -24,7 +24,11 @@ import sys
 import time
 
 ROWS = [("pentomino-8x8", False), ("pentomino-6x10", False), ("pentomino-6x10", True),
-        ("pentomino-8x8-centre", False)]
+        ("pentomino-8x8-centre", False), ("pentomino-3x20", False), ("tetrahex-7x4", False),
+        ("hexagon-bugs", False), ("t4-full", False), ("t4-l12", False), ("t4-all", False),
+        ("palago-12", True), ("palago-16", False)]
+#: the default jobs must not make a count slower than --jobs 1 by more than this
+RATIO_FLOOR = 0.95
 OLD_DP = ("from polycnf.encoders.packing import direct as pd; import json; "
           "print(json.dumps({'count': pd.count_packings(split='x-orbits')}))")
 
@@ -56,8 +60,9 @@ def load() -> str:
 
 
 def line(label, a, b, ok) -> str:
+    ratio = a['wall'] / b['wall']
     return (f"{label:<30} {a['wall']:>7.1f} {a['cpu']:>7.1f} {a['mb']:>6.0f} | {b['wall']:>7.1f} "
-            f"{b['cpu']:>7.1f} {b['mb']:>6.0f} | {a['wall'] / b['wall']:>5.2f}  {ok}")
+            f"{b['cpu']:>7.1f} {b['mb']:>6.0f} | {ratio:>5.2f}  {ok}{'  SLOWER' if ratio < RATIO_FLOOR else ''}")
 
 
 def main() -> None:
