@@ -36,6 +36,16 @@ def generate(args, out):
                         **params)
 
 
+def check_solver(args, out):
+    result = api.check_solver(args.target, args.solver, args.solver_command, time_limit=args.time_limit,
+                              memory_mb=args.memory_mb, epsilon=args.epsilon, delta=args.delta, models=args.models,
+                              jobs=args.jobs, scheduler=args.scheduler, report=args.report,
+                              progress=not args.json)
+    if result.report is not None and result.report.note:
+        out.note(result.report.note)
+    return result
+
+
 COMMANDS = {
     "list": lambda args, out: api.instance_list(),
     "show": lambda args, out: api.info(args.instance, args.encoding, args.config),
@@ -56,9 +66,7 @@ COMMANDS = {
                                                      progress=True),
     "suite": lambda args, out: api.suite(args.directory, args.families and args.families.split(","),
                                          args.max_cells, progress=True),
-    "check-solver": lambda args, out: api.check_solver(
-        args.target, args.solver, args.solver_command, time_limit=args.time_limit, memory_mb=args.memory_mb,
-        epsilon=args.epsilon, delta=args.delta, models=args.models, progress=True),
+    "check-solver": check_solver,
 }
 
 

@@ -267,17 +267,33 @@ def build_parser() -> OneLineParser:
                    help="leave out boards with more cells than this (default 40: the 60- and 64-cell "
                         "pentomino boards write 10-36 MB files each)")
 
-    c = command("check-solver", "run a SAT solver or model counter on a suite and judge every answer: "
-                "--solver NAME, or '-- COMMAND ARGS' after all options ({} stands for the file, else it is "
-                "appended)", "polycnf check-solver bench-suite --solver cadical\n"
-                "polycnf check-solver bench-suite -- kissat -q {}", instance=False)
+    c = command("check-solver", "run SAT solvers or model counters on a suite and judge every answer: "
+                "--solver NAME (as often as you like), and/or '-- COMMAND ARGS' after all options ({} stands "
+                "for the file, else it is appended)", "polycnf check-solver bench-suite --solver cadical\n"
+                "polycnf check-solver bench-suite -- kissat -q {}\n"
+                "polycnf check-solver bench-suite --solver cadical --solver pysat:minisat22 --report results",
+                instance=False)
+    c.epilog += ("\n\nwith several solvers, check-solver exits 1 if any solver gave a wrong answer, else 4 if "
+                 "any run failed, else 0")
     c.add_argument("target", help="a suite folder, or one .cnf file inside one")
-    c.add_argument("--solver", help="a named solver: cadical, minisat, picosat, cryptominisat5, d4, ganak, "
-                   "approxmc, or pysat:NAME (default: none; give this or -- COMMAND)")
+    c.add_argument("--solver", action="append", default=None, metavar="NAME",
+                   help="a named solver: cadical, minisat, picosat, cryptominisat5, d4, ganak, approxmc, or "
+                        "pysat:NAME; give it several times to check several solvers at once (default: none; "
+                        "give this and/or -- COMMAND)")
     c.add_argument("--time-limit", type=seconds_arg, default=60.0, metavar="SECONDS",
-                   help="seconds per file (default 60)")
+                   help="seconds per run, one file by one solver (default 60)")
     c.add_argument("--memory-mb", type=ranged(1, MAX_MEMORY_MB), default=4096,
                    help=f"memory per run in MB, 1 to {MAX_MEMORY_MB:,} (default 4096)")
+    c.add_argument("--jobs", type=ranged(1, MAX_JOBS), default=None,
+                   help=f"runs at a time on this machine (default ${JOBS_VARIABLE}, else the machine's cores; "
+                        "1: one after the other)")
+    c.add_argument("--scheduler", type=scheduler_arg, default=None, metavar="ADDRESS",
+                   help="send the runs to this Dask scheduler, tcp://HOST:PORT; its workers must see the suite "
+                        "at the same path and have the solvers (default: none)")
+    c.add_argument("--report", default=None, metavar="DIR",
+                   help="also write DIR/results.csv, results.json (a row per file and solver), summary.csv "
+                        "(PAR-2 per solver) and cactus.svg (with matplotlib); DIR is created if missing "
+                        "(default: no report)")
     c.add_argument("--epsilon", type=fraction_arg, default=None,
                    help="the tolerance of an approximate counter's answers (default: the adapter's, "
                         "0.8 for approxmc)")

@@ -234,9 +234,24 @@ def suite_written(p: Printer, r) -> None:
 
 
 def solver_checked(p: Printer, r) -> None:
+    several = len(r.solvers) > 1
     width = max((len(v.file) for v in r.verdicts), default=4)
-    lines = [f"{v.file:<{width}}  {v.verdict:<11} {v.seconds:>8.3f} s  {v.answer:>14}  {v.note}" for v in r.verdicts]
-    lines.append(", ".join(f"{n:,} {k}" for k, n in r.summary.items()) + f" (of {plural(len(r.verdicts), 'file')})")
+    named = max((len(v.solver) for v in r.verdicts), default=6) if several else 0
+    lines = [f"{v.file:<{width}}  " + (f"{v.solver:<{named}}  " if several else "")
+             + f"{v.verdict:<11} {v.seconds:>8.3f} s  {v.answer:>14}  {v.note}" for v in r.verdicts]
+    if not several:
+        lines.append(", ".join(f"{n:,} {k}" for k, n in r.summary.items())
+                     + f" (of {plural(len(r.verdicts), 'file')})")
+    else:
+        summaries = r.summaries
+        lines.append(f"summary ({plural(r.scores[0]['files'] if r.scores else 0, 'file')} per solver; PAR-2: wall "
+                     f"time if solved correctly, else 2 x {r.time_limit:g} s, summed):")
+        for score in r.scores:
+            counts = ", ".join(f"{n:,} {k}" for k, n in summaries[score["solver"]].items()) or "no files"
+            lines.append(f"  {score['solver']:<{named}}  solved {score['solved']:,}, wrong {score['wrong']:,}, "
+                         f"failed {score['failed']:,}; PAR-2 {score['par2']:,.3f} s  ({counts})")
+    if r.report is not None:
+        lines.append(f"report: {r.report.directory}: {', '.join(r.report.files)}")
     p.say("\n".join(lines))
 
 

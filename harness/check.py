@@ -9,11 +9,17 @@ to print none (`models=False`).  A claimed count must be a non-negative
 integer equal to the certified one, or for an approximate counter lie within
 its (epsilon, delta) tolerance: expected/(1+eps) <= answer <= expected*(1+eps),
 a guarantee that holds with probability at least 1 - delta.
+
+Several solvers are checked in one go (`check_many`): every (file, solver) run
+goes to an executor (`in_turn`, `on_threads`, or a Dask one from the API),
+and the verdicts come back in file order x solver order, whatever order the
+runs finish in.  Answers are judged here, in the calling thread.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -39,6 +45,43 @@ class Verdict:
     note: str
     seconds: float
     answer: str = ""               # what the solver claimed, briefly
+    solver: str = ""               # the solver's name in the check
+    cpu: float | None = None       # CPU seconds of the run, if known
+    memory_mb: float | None = None  # its peak resident memory in MB, if known
+
+    @property
+    def status(self) -> str:
+        """What kind of answer the solver gave: SAT, UNSAT, count, or none."""
+        if not self.answer:
+            return "none"
+        return self.answer if self.answer in ("SAT", "UNSAT") else "count"
+
+
+@dataclass(frozen=True)
+class Solver:
+    """One solver of a check: its name in tables and reports, its command
+    ({} for the file), and an approximate counter's tolerance."""
+    name: str
+    command: list
+    epsilon: float | None = None
+    delta: float | None = None
+
+
+@dataclass
+class Checked:
+    """Everything a check found: the suite's entries, the solvers, and the
+    verdicts in file order x solver order."""
+    folder: Path
+    entries: list
+    solvers: list
+    verdicts: list
+    time_limit: float
+    memory_mb: int | None = None
+    by_solver: dict = field(init=False, repr=False)
+
+    def __post_init__(self):
+        n = len(self.solvers)
+        self.by_solver = {s.name: self.verdicts[j::n] for j, s in enumerate(self.solvers)}
 
 
 class ModelChecker:
@@ -86,7 +129,8 @@ def judge(entry: dict, run: runner.Run, checker: ModelChecker, epsilon: float | 
           delta: float | None = None, models: bool = True) -> Verdict:
     """Classify one run against the manifest entry."""
     def verdict(kind, note, claim=""):
-        return Verdict(entry["file"], kind, note, run.seconds, claim)
+        return Verdict(entry["file"], kind, note, run.seconds, claim,
+                       cpu=run.cpu, memory_mb=run.memory_mb)
 
     if run.timed_out:
         return verdict(TIMEOUT, f"no answer in {run.seconds:g} s")
@@ -143,22 +187,81 @@ def check(target, command: list[str], time_limit: float, memory_mb: int | None =
           models: bool = True) -> list[Verdict]:
     """Run `command` (with `{}` for the file) on every file of the suite, after checking
     that the suite's files are the ones its manifest describes."""
+    solver = Solver(" ".join(command), list(command), epsilon, delta)
+    return check_many(target, [solver], time_limit, memory_mb, progress, models).verdicts
+
+
+def check_many(target, solvers: list[Solver], time_limit: float, memory_mb: int | None = None,
+               progress=None, models: bool = True, execute=None, total=None) -> Checked:
+    """Run every solver on every file of the suite (after checking the suite), each run
+    within `time_limit` and `memory_mb`, through `execute` (default `in_turn`); the
+    verdicts in file order x solver order.  `progress()` is called after each run,
+    `total(n)` once with the number of runs."""
     from polycnf.harness.suite import read_manifest, verify
 
+    names = [s.name for s in solvers]
+    if not solvers:
+        raise InputError("no solver to check")
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError(f"solver '{name}' is given twice")
     folder, entries = read_manifest(target)
     verify(folder, entries)
     checker = ModelChecker(folder)
-    verdicts = []
-    for entry in entries:
-        path = str(folder / entry["file"])
-        run = runner.run(runner.command_for(command, path), time_limit, memory_mb)
-        verdicts.append(judge(entry, run, checker, epsilon, delta, models))
-        if progress:
-            progress()
-    if verdicts and all(v.verdict == UNREADABLE and v.note.endswith("empty") for v in verdicts):
-        raise InputError(f"{' '.join(command)}: printed no answer on any of {len(verdicts)} files "
-                         f"(is it a SAT solver or model counter?)")
-    return verdicts
+    runs = [(entry, solver) for entry in entries for solver in solvers]
+    if total:
+        total(len(runs))
+    verdicts: list = [None] * len(runs)
+    group = runner.Group()
+    argvs = [runner.command_for(solver.command, str(folder / entry["file"])) for entry, solver in runs]
+    try:
+        with contextlib.closing((execute or in_turn)(argvs, time_limit, memory_mb, group)) as finished:
+            for k, run in finished:
+                entry, solver = runs[k]
+                verdicts[k] = judge(entry, run, checker, solver.epsilon, solver.delta, models)
+                verdicts[k].solver = solver.name
+                if progress:
+                    progress()
+    except BaseException:
+        group.stop()          # an error or Ctrl-C: the runs still going are killed
+        raise
+    checked = Checked(folder, entries, list(solvers), verdicts, time_limit, memory_mb)
+    for solver in solvers:
+        mine = checked.by_solver[solver.name]
+        if mine and all(v.verdict == UNREADABLE and v.note.endswith("empty") for v in mine):
+            raise InputError(f"{' '.join(solver.command)}: printed no answer on any of {len(mine)} files "
+                             f"(is it a SAT solver or model counter?)")
+    return checked
+
+
+# -- executors: (argvs, time_limit, memory_mb, group) -> (index, Run) as runs finish ------
+def in_turn(argvs, time_limit, memory_mb, group):
+    """One run after the other, in this thread."""
+    for k, argv in enumerate(argvs):
+        yield k, runner.run(argv, time_limit, memory_mb, group)
+
+
+def on_threads(jobs: int):
+    """At most `jobs` runs at a time, each waited for by a thread of this process
+    (the work is in the solvers' own processes)."""
+    if jobs <= 1:
+        return in_turn
+
+    def execute(argvs, time_limit, memory_mb, group):
+        from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+        pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="polycnf-run")
+        try:
+            pending = {pool.submit(runner.run, argv, time_limit, memory_mb, group): k
+                       for k, argv in enumerate(argvs)}
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=pending.get):
+                    yield pending.pop(future), future.result()
+        finally:
+            group.stop()          # nothing left on success; else what still runs is killed
+            pool.shutdown(wait=True, cancel_futures=True)
+    return execute
 
 
 def exit_code(verdicts) -> int:
