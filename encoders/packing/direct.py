@@ -52,13 +52,9 @@ wrap while the total of the old values stays below 2^64; ``run`` checks the
 total (in float64) after each cell and raises OverflowError from 2^62 on
 (``Result.max_total``: at most 6.2e8 in the 8x8 runs).
 
-Results (bench/bench_packing_dp.py, 2 shared cores): centre 2x2 holes 520
-raw / 65 unique in 0.5 s (peak 205,988 states); holes fixed at (3,3), (3,4),
-(4,3), 4th anywhere: 40,508 in 1.4 s; 4 holes anywhere: 536,773,672 raw,
-67,096,709 unique, in 290-320 s over the 6 X orbits (peak 16,060,962 states per
-cell, 1.7 GB resident); with X at the centre alone 12,989,702 (19 s).  Since
-the table reuse and the neighbourhood lists: the 6 X orbits in 192 s CPU
-(1.6 GB), the 201 (X, I) cubes in 146 s CPU (313 MB at most).
+Measured figures (time, states, memory) are printed by bench/bench_packing_dp.py
+and given in README; the largest run, 4 holes anywhere, keeps about 16 million
+states per cell over the 6 X orbits, or at most about 0.3 GB per (X, I) cube.
 
 Counts up to symmetry (``unique``): by Burnside's lemma the number of orbits
 under the 8 symmetries of the square is (1/8) * sum_g |Fix(g)|.  A packing

@@ -14,8 +14,9 @@ j-n, ...: every row containing groove l), where pieces stay on the sub-board:
   predecessor through the slide p -> q is the cofactor S[p=0, q=1] times
   "p present, q absent, the swept cells empty, valid configuration".
 
-The full board (159 placements) is beyond this machine for both;
-the published figures bound it: 7,767,954,496 trivially solvable <= answer
+On the full board (159 placements) neither finishes: the BDD fixpoint
+already needs minutes per iteration on rows j-n (README, Question 3).  The
+published figures bound it: 7,767,954,496 trivially solvable <= answer
 <= 375,873,151,406 (a piece on l1-l2 and no other piece in groove l).
 """
 
