@@ -109,3 +109,14 @@ def test_unwritable_path_leaves_nothing(tmp_path):
 def test_unknown_encoding_is_one_line():
     with pytest.raises(InputError, match="unknown encoding 'nope' \\(choose from: pairwise"):
         Formula("x", "nope")
+
+
+@pytest.mark.parametrize("name", ["tiling", "t4", "palago"])
+def test_formula_builders_show_their_dimacs(name):
+    """Each family's formula builder ends in a doctest that prints its DIMACS."""
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"polycnf.encoders.{name}.cnf")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -60,7 +60,17 @@ def _corner_of(c, off):
 
 
 def creature_formula(n: int, encoding: str | None = None, name: str = "") -> Formula:
-    """Fixed creatures of n tiles: the projected count is their number."""
+    r"""Fixed creatures of n tiles: the projected count is their number (projected on the
+    tiles of the window).  The smallest creature has 3 tiles; its DIMACS begins:
+
+    >>> lines = [line for line in creature_formula(3).dimacs_lines() if not line.startswith("c group")]
+    >>> print("\n".join(lines[:5]))
+    c t pmc
+    p cnf 146 424
+    c p show 1 2 3 4 5 6 7 8 9 10 11 12 0
+    -1 -2 0
+    -1 -3 0
+    """
     f = Formula(name or f"palago-{n}", **({"encoding": encoding} if encoding else {}))
     cells = window(n)
     cellset = set(cells)

@@ -20,7 +20,19 @@ DEFAULT_T4_ENCODING = "joints"
 
 
 def formula(question, encoding: str | None = None) -> Formula:
-    """The question as CNF; see T4_ENCODINGS for the choices."""
+    r"""The question as CNF; see T4_ENCODINGS for the choices.  The board is fixed, so even
+    the smallest question is 73 variables; its DIMACS begins (group comments left out):
+
+    >>> from polycnf.encoders import catalog
+    >>> lines = [line for line in formula(catalog.load("t4-trivial")).dimacs_lines()
+    ...          if not line.startswith("c group")]
+    >>> print("\n".join(lines[:5]))
+    c t mc
+    c t4 encoding: joints (variables on joints of adjacent cells; pieces are maximal runs)
+    p cnf 73 242
+    -15 -16 -17 0
+    -16 -17 -18 0
+    """
     encoding = encoding or DEFAULT_T4_ENCODING
     if encoding not in T4_ENCODINGS:
         raise InputError(f"unknown encoding '{encoding}' for t4 "

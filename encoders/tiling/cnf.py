@@ -6,6 +6,25 @@ from ..core.cnf import Formula
 
 
 def formula(puzzle, encoding: str | None = None) -> Formula:
+    r"""A variable per placement; each cell covered exactly once, each piece placed once.
+    Two dominoes A and B in a 2x2 square (the two fillings: both flat or both upright):
+
+    >>> from polycnf.encoders.tiling.fileformat import from_toml
+    >>> dominoes = {"A": [[0, 0], [0, 1]], "B": [[0, 0], [0, 1]]}
+    >>> square = from_toml({"name": "2x2", "grid": "square", "board": "..\n..", "pieces": dominoes}, "2x2", "")
+    >>> print("\n".join(formula(square).dimacs_lines()))
+    c t mc
+    c group each cell covered exactly once: 8 clauses
+    p cnf 4 8
+    1 3 0
+    -1 -3 0
+    1 4 0
+    -1 -4 0
+    2 3 0
+    -2 -3 0
+    2 4 0
+    -2 -4 0
+    """
     f = Formula(puzzle.name, encoding) if encoding else Formula(puzzle.name)
     variables = {p: f.var(p) for p in puzzle.placements}
     covering: dict = {c: [] for c in puzzle.board}
