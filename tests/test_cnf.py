@@ -111,7 +111,7 @@ def test_unknown_encoding_is_one_line():
         Formula("x", "nope")
 
 
-@pytest.mark.parametrize("name", ["tiling", "t4", "palago"])
+@pytest.mark.parametrize("name", ["tiling", "t4", "palago", "hexmatch"])
 def test_formula_builders_show_their_dimacs(name):
     """Each family's formula builder ends in a doctest that prints its DIMACS."""
     import doctest

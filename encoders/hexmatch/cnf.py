@@ -19,11 +19,24 @@ DEFAULT_SCHEME = "labels"
 
 
 def formula(puzzle, encoding: str | None = None, scheme: str | None = None) -> Formula:
-    """Each card on one cell in one orientation, one card per cell, inner edges match.
+    r"""Each card on one cell in one orientation, one card per cell, inner edges match.
 
     `encoding` is the PySAT cardinality encoding of the exactly-one
     constraints, or a matching scheme's name (SCHEMES); `scheme` chooses
-    how matching is encoded.
+    how matching is encoded.  One card on a board of one cell has 6 solutions,
+    one per turn (a variable each); its DIMACS begins:
+
+    >>> from polycnf.encoders.hexmatch.fileformat import from_toml
+    >>> one = from_toml({"name": "one-card", "radius": 0, "cards": ["PLSBRK"]}, "one-card", "")
+    >>> print("\n".join(list(formula(one, encoding="pairwise").dimacs_lines())[:8]))
+    c t mc
+    c hexmatch scheme: labels
+    c group card 1 is placed once: 16 clauses
+    c group cell 01 holds one card: 16 clauses
+    p cnf 6 32
+    1 2 3 4 5 6 0
+    -1 -2 0
+    -1 -3 0
     """
     if encoding in SCHEMES:
         encoding, scheme = None, encoding
