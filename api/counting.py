@@ -25,6 +25,10 @@ from polycnf.solvers.errors import BackendError
 from .methods import METHODS, count_cover, count_distinct, count_formula
 from .options import Options, alarm, note, time_limit_reached
 
+#: methods whose cubes each cost nearly the whole count (Ganak on t4-full: 16 cubes of ~0.8 s
+#: against 1 s whole; bench/bench_parallel.py measured --jobs 2 at 0.46x the speed of --jobs 1):
+#: on this machine's cores they are counted whole, and split only for a named --scheduler
+WHOLE_ON_LOCAL_CORES = ("ganak",)
 ENUMERATION_NOTE = 10 ** 6     # counts beyond this are hopeless for model enumeration, and we say so
 
 
@@ -145,7 +149,8 @@ def count_instance(instance, method: str, options: Options = Options(), unique: 
     """The exact count by one resolved method: the sum of weighted cases, an int."""
     from . import parallel
 
-    if workers is not None and not classes_by_enumeration(instance, method, unique):
+    if workers is not None and not classes_by_enumeration(instance, method, unique) and (
+            workers.scheduler is not None or method not in WHOLE_ON_LOCAL_CORES):
         return parallel.count(instance, method, unique, workers, options)
     other = instance.other_counters().get(method)
     if other is not None:
