@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from polycnf.encoders.core.errors import InputError
-from polycnf.encoders.core.outputs import write_files
+from polycnf.encoders.core.outputs import write_files, write_folder
 
 from .options import Options, alarm, progress_bar
 
@@ -54,17 +54,5 @@ def generate(family: str, output: str, *, cnf: str | None = None, time_limit: fl
 
 def _write_folder(family: str, folder: str, outputs: list, facts: dict) -> Generated:
     """Write a generator's folder of files: all or none, and no folder left behind if none."""
-    import os
-
-    made = not os.path.isdir(folder)
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as e:
-        raise InputError(f"{folder}: cannot make the folder: {e.strerror or e}") from None
-    try:
-        write_files(outputs)
-    except BaseException:
-        if made:
-            os.rmdir(folder)
-        raise
+    write_folder(folder, outputs)
     return Generated(family, folder, [path for path, _ in outputs if path.endswith(".cnf")], facts)

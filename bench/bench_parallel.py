@@ -33,10 +33,10 @@ OLD_DP = ("from polycnf.encoders.packing import direct as pd; import json; "
           "print(json.dumps({'count': pd.count_packings(split='x-orbits')}))")
 
 
-def measured(argv: list[str]) -> dict:
+def measured(argv: list[str], env=None) -> dict:
     """Run argv as a child; its JSON output plus wall, cpu, peak MB of its tree."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start

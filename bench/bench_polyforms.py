@@ -22,12 +22,11 @@ Run: nice python bench/bench_polyforms.py [--orders 7,8,9] [--jobs N] [--skip-py
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
+
+from bench_parallel import measured     # run as a child: JSON, wall, CPU, peak MB
 
 PUBLISHED = {6: 2613, 8: 143_660, 9: 1_101_860}      # A159867, as in tests/test_polyform_cubes.py
 
@@ -42,21 +41,6 @@ with Workers(jobs) as workers:
     count = parallel.run(cubes, None, start=None if workers.local else workers.client)
 print(json.dumps({"count": count, "cubes": len(cubes)}))
 """
-
-
-def measured(argv: list[str], env=None) -> dict:
-    """Run argv as a child; its JSON output plus wall, cpu and peak MB (of the
-    largest single process) of its tree."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(f"{' '.join(argv)} failed with status {status}")
-    result = json.loads(out.strip().splitlines()[-1])
-    result.update(wall=wall, cpu=usage.ru_utime + usage.ru_stime, mb=usage.ru_maxrss / 1024)
-    return result
 
 
 def by_runner(n: int, method: str, jobs: int) -> dict:

@@ -1,6 +1,6 @@
 """The report of a check, in the shape solver competitions publish results.
 
-`write(DIR, checked)` writes, all or none (encoders/core/outputs.write_files):
+`write(DIR, checked)` writes, all or none (encoders/core/outputs.write_folder):
 
 - results.csv / results.json: one row per (suite file, solver), FIELDS;
 - summary.csv: one row per solver, SUMMARY_FIELDS, with its PAR-2 score;
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polycnf.encoders.core.errors import InputError
-from polycnf.encoders.core.outputs import write_files
+from polycnf.encoders.core.outputs import write_folder
 
 from .check import CORRECT, FAILURES, WRONG
 
@@ -142,20 +142,7 @@ def write(directory, checked) -> Report:
     else:
         outputs.append((path / CACTUS_SVG, svg))
     stale = path / CACTUS_SVG if svg is None and (path / CACTUS_SVG).is_file() else None
-    created = not path.exists()
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise InputError(f"{directory}: cannot make the report folder: {e.strerror or e}") from None
-    try:
-        write_files(outputs)
-    except InputError:
-        if created:
-            try:
-                path.rmdir()
-            except OSError:
-                pass
-        raise
+    write_folder(path, outputs, "report folder")
     if stale is not None:             # an older run's plot would not match these results
         stale.unlink(missing_ok=True)
         note += f"; the older {CACTUS_SVG} there is removed"

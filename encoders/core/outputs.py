@@ -60,6 +60,25 @@ def write_files(outputs, inputs=(), dry_run: bool = False) -> None:
                 os.unlink(out.temp)
 
 
+def write_folder(folder, outputs, what: str = "folder") -> None:
+    """`write_files` into `folder`, made if missing: all files or none, and a folder made
+    here is removed again if writing fails."""
+    made = not os.path.isdir(folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{folder}: cannot make the {what}: {e.strerror or e}") from None
+    try:
+        write_files(outputs)
+    except BaseException:
+        if made:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+        raise
+
+
 def _plan(outputs, inputs) -> list[_Output]:
     planned = []
     for path, text in outputs:
