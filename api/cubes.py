@@ -15,7 +15,9 @@ count the same method would give in one piece.  Splits, by method:
     split, else one cube.
 Splitting stops once there are `TARGET_CUBES` cubes (or nothing is left to
 split), independently of the number of workers, so labels are stable and
-`--cube LABEL` finds the same cube again.
+`--cube LABEL` finds the same cube again.  A count on this machine's cores
+may ask first whether the dlx split is worth its cost (`whole_below`): a
+search estimated to be small keeps each case whole.
 """
 
 from __future__ import annotations
@@ -31,12 +33,22 @@ TARGET_CUBES = 64      # enough for a few dozen workers to stay busy
 #: 2**2 cubes per case: a Ganak cube costs nearly as much as the whole formula
 #: (t4-full: 16 cubes of ~0.8 s against 1 s whole)
 MAX_CNF_SPLIT = 2
+#: xcover's pace here, in rows hidden per CPU second: the 6x10's search hides
+#: 6.4e7 rows (Knuth's estimate from 40,000 probes) in 1.55 s
+ROWS_HIDDEN_PER_SECOND = 4e7
+#: that estimate's random paths, over at most SAMPLE_CASES cases: about 30 ms
+#: on the 6x10 and the 3x20, whose counts take 2 s and 0.5 s
+PROBES, SAMPLE_CASES = 128, 8
 
 
 # -- the producers ----------------------------------------------------------------
 def cubes_for(instance, method: str, unique: bool = False, options: Options = Options(),
-              target: int = TARGET_CUBES) -> list[Cube]:
-    """The count of `instance` by `method` (already resolved, not 'auto') as cubes."""
+              target: int = TARGET_CUBES, whole_below: float | None = None) -> list[Cube]:
+    """The count of `instance` by `method` (already resolved, not 'auto') as cubes.
+
+    With `whole_below` (CPU seconds), a dlx count whose search looks cheaper
+    than that (`dlx_seconds`) is not split below its cases: splitting the 6x10
+    into 128 cubes costs 0.5 s of its 2 s, worth it only on many cores."""
     if method == "direct":
         return direct_cubes(instance, unique)
     other = instance.other_counters().get(method)
@@ -47,6 +59,8 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
     many = len(cases) > 1
     found = []
     per_case = max(1, target // len(cases))     # 1: the cases are cubes enough
+    if method == "dlx" and whole_below is not None and dlx_seconds(cases) < whole_below:
+        per_case = 1
     for i, case in enumerate(cases, 1):
         label = case.label or f"case {i}"
         if many and not case.label:
@@ -60,8 +74,31 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
     return found
 
 
+def dlx_seconds(cases) -> float:
+    """The CPU seconds a dlx count of `cases` should take here, from a cheap
+    estimate: Knuth's random probes (solvers/dlx.estimate) of the search
+    trees of at most SAMPLE_CASES of the cases, drawn at random, give the
+    rows the searches hide, at ROWS_HIDDEN_PER_SECOND.  Seeded, so the same
+    count always gets the same answer; rough (heavy-tailed: a few probes
+    usually guess low), but a count that needs splitting is far beyond
+    (pentomino-8x8 by dlx: ~1e11 rows, some 2,500 s)."""
+    import random
+
+    from polycnf.solvers import dlx
+
+    covers = [case.cover for case in cases if case.cover is not None]
+    if not covers:
+        return 0.0
+    sample = random.Random(0).sample(covers, min(SAMPLE_CASES, len(covers)))
+    probes = PROBES // len(sample)
+    rows = sum(dlx.estimate(*cover.option_rows(), probes=probes) for cover in sample)
+    return rows * len(covers) / len(sample) / ROWS_HIDDEN_PER_SECOND
+
+
 def cover_cubes(case, label: str, target: int) -> list[Cube]:
     """Split an exact cover on the options of its tightest item until `target`."""
+    if target <= 1:
+        return [Cube(label, partial(count_case, case, "dlx", Options()), case.weight)]
     n_primary, rows = case.cover.option_rows()
     names = [str(k) for k in case.cover.keys]
     parts = [((), n_primary, rows, names)]

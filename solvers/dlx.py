@@ -17,7 +17,10 @@ Two engines give the same answers:
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
+import operator
+import random
 import sys
 import time
 import warnings
@@ -113,6 +116,59 @@ def _count_with(method, n_primary, rows, n_items, deadline):
     if method == "xcover" or deadline is None:
         return sum(1 for _ in found(n_primary, rows, n_items))
     return sum(1 for _ in found(n_primary, rows, n_items, deadline))
+
+
+# -- the size of a search, estimated beforehand ----------------------------------
+def estimate(n_primary: int, rows, n_items: int | None = None, probes: int = 64, seed: int = 0) -> float:
+    """Knuth's estimate (1975) of the work of counting: rows hidden over the
+    whole search tree, which the time of dancing links or cells follows.
+
+    Each probe walks one random path from the root, choosing as the search
+    does (the primary item with fewest live rows, the lowest-numbered among
+    ties) and then one of its rows at random; a row chosen at depth k, whose
+    choice hides h rows, stands for the d1*...*dk nodes of its level (the di:
+    the branching degrees on the path), so the path's estimate is the sum of
+    d1*...*dk * h.  That is unbiased; the mean of `probes` paths is returned.
+    Each path is one descent on bitsets (about 0.2 ms on the 6x10), and the
+    seed is fixed, so the same input always gives the same estimate.  The
+    rows are taken as they are (the count checks them)."""
+    n_items = max(n_primary, 1 + max((i for row in rows for i in row), default=-1)) if n_items is None else n_items
+    if probes < 1 or _trivial(n_primary, rows, n_items) is not None:
+        return 0.0
+    holders = _holders(rows, n_items)
+    hides = {}                                     # row r -> the rows its choice hides
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(probes):
+        live, open_items, nodes = (1 << len(rows)) - 1, list(range(n_primary)), 1
+        while open_items:
+            item = min(open_items, key=lambda i: (holders[i] & live).bit_count())
+            choices = holders[item] & live
+            degree = choices.bit_count()
+            if degree == 0:
+                break
+            for _ in range(rng.randrange(degree)):
+                choices &= choices - 1                # drop the lowest row
+            chosen = (choices & -choices).bit_length() - 1
+            if chosen not in hides:
+                hides[chosen] = functools.reduce(operator.or_, (holders[i] for i in rows[chosen]))
+            nodes *= degree
+            total += nodes * (hides[chosen] & live).bit_count()
+            live &= ~hides[chosen]
+            taken = set(rows[chosen])
+            open_items = [i for i in open_items if i not in taken]
+    return total / probes
+
+
+def _holders(rows, n_items) -> list[int]:
+    """Bit r of holders[i] is set when row r holds item i (built in bytes:
+    setting bits of a growing Python int one by one costs 10x more)."""
+    bits = [bytearray((len(rows) + 7) // 8) for _ in range(n_items)]
+    for r, row in enumerate(rows):
+        byte, bit = r >> 3, 1 << (r & 7)
+        for i in row:
+            bits[i][byte] |= bit
+    return [int.from_bytes(b, "little") for b in bits]
 
 
 # -- splitting at the first choice (progress, time limits) --------------------
