@@ -5,7 +5,9 @@ process, measured with os.wait4: wall seconds, CPU seconds (user + system of
 the child and every process it waited for: Dask's nannies and workers), and
 peak RSS of the largest single process in that tree.  `--jobs 1` counts in one
 process; `--jobs 2` starts in this process and sends what is left after
-api/parallel.LOCAL_SECONDS to a LocalCluster of 2 workers (start-up included).
+api/parallel.LOCAL_SECONDS to a LocalCluster of 2 workers (start-up included);
+a dlx count estimated below api/parallel.SPLIT_WORTH is not split at all, and
+Ganak counts run whole.  A ratio below RATIO_FLOOR is marked SLOWER.
 The last row puts the single-process DP over the 6 X orbits (what `count
 pentomino-8x8` ran before counts were split into cubes, today's DP code) against the default count.
 Every count must equal the instance's trusted count.  The machine is shared:
