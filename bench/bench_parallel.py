@@ -7,13 +7,15 @@ peak RSS of the largest single process in that tree.  `--jobs 1` counts in one
 process; `--jobs 2` starts in this process and sends what is left after
 api/parallel.LOCAL_SECONDS to a LocalCluster of 2 workers (start-up included);
 a dlx count estimated below api/parallel.SPLIT_WORTH is not split at all, and
-Ganak counts run whole.  A ratio below RATIO_FLOOR is marked SLOWER.
+Ganak counts run whole.  Each figure is the median of --repeats runs, the two
+settings taking turns; a wall ratio below RATIO_FLOOR is marked SLOWER, and the
+CPU ratio beside it shows whether that is the count or the machine's load.
 The last row puts the single-process DP over the 6 X orbits (what `count
 pentomino-8x8` ran before counts were split into cubes, today's DP code) against the default count.
 Every count must equal the instance's trusted count.  The machine is shared:
 the load average is printed before and after.
 
-Run: nice python bench/bench_parallel.py [--skip-8x8] [--skip-old]
+Run: nice python bench/bench_parallel.py [--skip-8x8] [--skip-old] [--repeats N]
 """
 
 from __future__ import annotations
@@ -49,13 +51,21 @@ def measured(argv: list[str], env=None) -> dict:
     return result
 
 
-def count(name: str, unique: bool, jobs: int | None, repeats: int = 1) -> dict:
-    """The run with the median wall time of `repeats` runs (second-long counts are noisy)."""
+def argv_for(name: str, unique: bool, jobs: int | None) -> list[str]:
     argv = [sys.executable, "-m", "polycnf", "count", name, "--json"]
     argv += ["--unique"] if unique else []
-    argv += ["--jobs", str(jobs)] if jobs else []
-    runs = sorted((measured(argv) for _ in range(repeats)), key=lambda r: r["wall"])
-    return runs[len(runs) // 2]
+    return argv + (["--jobs", str(jobs)] if jobs else [])
+
+
+def medians(argvs: list[list[str]], repeats: int = 1) -> list[dict]:
+    """For each argv, the run with the median wall time of `repeats` runs
+    (second-long counts are noisy).  The argvs take turns, run after run, so
+    a change in the shared machine's load falls on all of them alike."""
+    runs = [[] for _ in argvs]
+    for _ in range(repeats):
+        for argv, done in zip(argvs, runs):
+            done.append(measured(argv))
+    return [sorted(done, key=lambda r: r["wall"])[len(done) // 2] for done in runs]
 
 
 def load() -> str:
@@ -64,24 +74,25 @@ def load() -> str:
 
 
 def line(label, a, b, ok) -> str:
-    ratio = a['wall'] / b['wall']
+    ratio, cpu = a['wall'] / b['wall'], a['cpu'] / b['cpu']
     return (f"{label:<30} {a['wall']:>7.1f} {a['cpu']:>7.1f} {a['mb']:>6.0f} | {b['wall']:>7.1f} "
-            f"{b['cpu']:>7.1f} {b['mb']:>6.0f} | {ratio:>5.2f}  {ok}{'  SLOWER' if ratio < RATIO_FLOOR else ''}")
+            f"{b['cpu']:>7.1f} {b['mb']:>6.0f} | {ratio:>5.2f} {cpu:>5.2f}  {ok}"
+            f"{'  SLOWER' if ratio < RATIO_FLOOR else ''}")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--skip-8x8", action="store_true", help="leave out pentomino-8x8 (the slow rows)")
     p.add_argument("--skip-old", action="store_true", help="leave out the old single-process DP")
-    p.add_argument("--repeats", type=int, default=3, help="runs per figure, the median kept (default 3; "
-                   "the 8x8 rows run once)")
+    p.add_argument("--repeats", type=int, default=3, help="runs per figure, --jobs 1 and 2 taking turns, "
+                   "the median kept (default 3; the 8x8 rows run once)")
     a = p.parse_args()
     from polycnf.encoders import catalog
 
     print(load())
     print(f"{'count (method)':<30} {'wall s':>7} {'cpu s':>7} {'MB':>6} | {'wall s':>7} {'cpu s':>7} "
-          f"{'MB':>6} | ratio  exact")
-    print(f"{'':<30} {'--jobs 1':^22} | {'--jobs 2':^22} | wall 1/2")
+          f"{'MB':>6} | ratio  cpu   exact")
+    print(f"{'':<30} {'--jobs 1':^22} | {'--jobs 2':^22} | wall 1/2, cpu 1/2")
     new_8x8 = None
     for name, unique in ROWS:
         if a.skip_8x8 and name == "pentomino-8x8":
@@ -89,7 +100,7 @@ def main() -> None:
         inst = catalog.load(name)
         want = inst.expected.unique if unique else inst.expected.raw
         repeats = 1 if name == "pentomino-8x8" else a.repeats
-        r1, r2 = count(name, unique, 1, repeats), count(name, unique, 2, repeats)
+        r1, r2 = medians([argv_for(name, unique, 1), argv_for(name, unique, 2)], repeats)
         if name == "pentomino-8x8":
             new_8x8 = r2
         ok = r1["count"] == r2["count"] == want
@@ -98,7 +109,7 @@ def main() -> None:
     if not (a.skip_8x8 or a.skip_old):
         want = catalog.load("pentomino-8x8").expected.raw
         old = measured([sys.executable, "-c", OLD_DP])
-        print(f"\n{'pentomino-8x8':<30} {'old: X orbits, 1 process':^22} | {'new default':^22} | wall old/new")
+        print(f"\n{'pentomino-8x8':<30} {'old: X orbits, 1 process':^22} | {'new default':^22} | old/new")
         print(line("", old, new_8x8, old["count"] == new_8x8["count"] == want), flush=True)
     print(load())
 
