@@ -11,7 +11,7 @@ from polycnf.encoders.t4.sampling import Starts, estimate, wilson
 from polycnf.encoders.t4.search import shortest_plan
 from polycnf.encoders.t4.solvable import configurations, count_by_bdd, count_by_search, placements, sub_board
 from polycnf.encoders.t4.starts import mirror, random_configuration
-from polycnf.encoders.t4.types import Layout, count_by_types, read_ledger, run_ledger
+from polycnf.encoders.t4.types import Layout, Task, count_by_types, read_ledger, run_ledger
 
 
 def starts_on(cells):
@@ -31,6 +31,28 @@ def test_types_equal_the_explicit_search(rows):
     assert by_types["hardest_moves"] == by_search["hardest_moves"]
     game = Game("slide", cells)
     assert len(shortest_plan(game, by_types["hardest"]).plan) == by_types["hardest_moves"]
+
+
+@pytest.mark.parametrize("rows", ["klm", "jkl", "jln"])
+def test_the_compiled_enumeration_equals_the_python_one(rows):
+    # the same types, the same BFS results, task by task, with and without the mirror
+    lay = Layout(sub_board(rows))
+    for use_mirror in {False, lay.symmetric}:
+        for depth in (2, 5):
+            for task in lay.tasks(depth):
+                assert task.run(use_mirror, compiled=True) == task.run(use_mirror, compiled=False)
+
+
+def test_a_36_move_start_on_rows_j_to_n():
+    # the deepest start method A met on rows j-n (a run of every task, docs/t4-question-3.md);
+    # its type's BFS from the goals and the plain BFS planner agree on its 36 moves
+    from polycnf.encoders.t4.config import parse
+    cells = sub_board("jklmn")
+    start = parse("c2-c3 d4-d5 e3-e4 j5-j6 l1-l2 n4-n6 s2-s3 t2-t3 u4-u5")
+    lay = Layout(cells)
+    found = Task(lay, lay.type_of(start)).run(use_mirror=False)       # its type alone
+    assert found["hardest_moves"] == 36 and found["types"] == 1
+    assert len(shortest_plan(Game("slide", cells), start).plan) == 36
 
 
 def test_types_equal_the_bdd_fixpoint_on_rows_j_to_l():

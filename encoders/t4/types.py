@@ -96,7 +96,7 @@ class Layout:
         extend(1, (), 0, 0, 0)
         if g == "l":       # the special piece alone: any other piece in groove l blocks it for good
             found = {(2,): found[(2,)]}
-        return found
+        return dict(sorted(found.items()))          # tuple order: the compiled search numbers them so
 
     @cached_property
     def arrays(self) -> dict[tuple, tuple[np.ndarray, np.ndarray]]:
@@ -109,6 +109,38 @@ class Layout:
                       for p in range(8)]
                 result[g, length] = (np.array(bits, np.int64), np.array(pm, np.int64))
         return result
+
+    @cached_property
+    def tables(self) -> dict:
+        """The grooves' sequences and fillings as flat arrays for types_compiled.run_types."""
+        seqs = [(g, seq) for g in self.grooves for seq in self.fillings[g]]
+        number = {gs: k for k, gs in enumerate(seqs)}
+        fills = [f for g, seq in seqs for f in self.fillings[g][seq]]
+        ends = np.cumsum([len(self.fillings[g][seq]) for g, seq in seqs])
+        per_groove = [len(self.fillings[g]) for g in self.grooves]
+        hi = np.cumsum(per_groove)
+        mirror_groove = np.zeros(len(self.grooves), np.int64)
+        mirror_seq = np.zeros(len(seqs), np.int64)
+        if self.symmetric:
+            for k, g in enumerate(self.grooves):
+                image = mirror(Piece(g, 1, 2))
+                mirror_groove[k] = self.grooves.index(image.groove)
+                for seq in self.fillings[g]:
+                    mirror_seq[number[g, seq]] = number[image.groove, seq if image.first == 1 else seq[::-1]]
+        rows = np.zeros((len(self.grooves), 4, WIDTH), np.int64)
+        pmasks = np.zeros((len(self.grooves), 4, WIDTH), np.int64)
+        for k, g in enumerate(self.grooves):
+            for length in (2, 3):
+                rows[k, length], pmasks[k, length, :8] = self.arrays[g, length]
+        lengths = np.zeros((len(seqs), 8), np.int64)
+        for k, (_, seq) in enumerate(seqs):
+            lengths[k, :len(seq)] = seq
+        return {"number": number, "seqs": seqs,
+                "arrays": (hi - np.array(per_groove), hi, np.array([len(q) for _, q in seqs], np.int64),
+                           lengths, ends - np.array([len(self.fillings[g][q]) for g, q in seqs]), ends,
+                           np.array([f.packed for f in fills], np.int64),
+                           np.array([f.mask for f in fills], np.int64), rows, pmasks,
+                           mirror_groove, mirror_seq)}
 
     # -- types and tasks ------------------------------------------------------
 
@@ -210,21 +242,32 @@ class Task(NamedTuple):
     def types(self):
         """(type, goal placements) for every type of the task holding goals and starts."""
         lay = self.layout
+        goals, starts = self.prefix_placements()
+        if goals and starts:
+            yield from lay.descend(len(self.prefix), self.prefix, goals, starts, len(lay.grooves))
+
+    def prefix_placements(self):
+        """The goal placements (packed, mask, pieces) and start masks of the prefix."""
+        lay = self.layout
         goals, starts = lay.roots()
         for depth, seq in enumerate(self.prefix[1:], 1):
             fills = lay.fillings[lay.grooves[depth]].get(seq, [])
             goals = [(p | (f.packed << 3 * k), m | f.mask, k + f.pieces) for p, m, k in goals
                      for f in fills if not m & f.mask]
             starts = list({m | f.mask for m in starts for f in fills if not m & f.mask})
-        if goals and starts:
-            yield from lay.descend(len(self.prefix), self.prefix, goals, starts, len(lay.grooves))
+        return goals, starts
 
-    def run(self, use_mirror: bool | None = None) -> dict:
-        """Solvable starts of the task's types, states visited, types searched and the hardest start."""
+    def run(self, use_mirror: bool | None = None, compiled: bool = True) -> dict:
+        """Solvable starts of the task's types, states visited, types searched and the hardest start.
+
+        `compiled=False` runs the type enumeration in Python (one compiled BFS per type):
+        slower, and a check on the compiled enumeration."""
         lay = self.layout
         use_mirror = lay.symmetric if use_mirror is None else use_mirror
         if use_mirror and not lay.symmetric:
             raise ValueError("the mirror needs a sub-board symmetric in row l")
+        if compiled:
+            return self.run_compiled(use_mirror)
         total = {"solvable": 0, "states": 0, "types": 0, "hardest_moves": -1, "hardest": None}
         for kind, goals in self.types():
             r = lay.search_type(kind, goals, use_mirror)
@@ -233,6 +276,29 @@ class Task(NamedTuple):
             total["states"] += r.states
             if r.deepest > total["hardest_moves"]:
                 total["hardest_moves"], total["hardest"] = r.deepest, sorted(r.hardest)
+        return total
+
+
+    def run_compiled(self, use_mirror: bool) -> dict:
+        from .types_compiled import run_types
+        lay, tables = self.layout, self.layout.tables
+        goals, starts = self.prefix_placements()
+        total = {"solvable": 0, "states": 0, "types": 0, "hardest_moves": -1, "hardest": None}
+        if not goals or not starts:
+            return total
+        first = len(self.prefix)
+        kind = np.zeros(len(lay.grooves), np.int64)
+        for k, (g, seq) in enumerate(zip(lay.grooves, self.prefix)):
+            kind[k] = tables["number"][g, seq]
+        found, states, types, deepest, state, best = run_types(
+            first, kind, np.array([(p, m) for p, m, _ in goals], np.int64), np.array(starts, np.int64),
+            goals[0][2], *tables["arrays"], use_mirror, SPECIAL_START.first)
+        total.update(solvable=int(found), states=int(states), types=int(types))
+        if deepest >= 0:
+            pieces = [(g, length) for k, g in enumerate(lay.grooves) for length in tables["seqs"][best[k]][1]]
+            total["hardest_moves"] = int(deepest)
+            total["hardest"] = sorted(Piece(g, (int(state) >> 3 * i) & 7, length)
+                                      for i, (g, length) in enumerate(pieces))
         return total
 
 
