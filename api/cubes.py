@@ -59,7 +59,7 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
     many = len(cases) > 1
     found = []
     per_case = max(1, target // len(cases))     # 1: the cases are cubes enough
-    if method == "dlx" and whole_below is not None and dlx_seconds(cases) < whole_below:
+    if method == "dlx" and whole_below is not None and dlx_seconds(cases, whole_below) < whole_below:
         per_case = 1
     for i, case in enumerate(cases, 1):
         label = case.label or f"case {i}"
@@ -74,14 +74,15 @@ def cubes_for(instance, method: str, unique: bool = False, options: Options = Op
     return found
 
 
-def dlx_seconds(cases) -> float:
+def dlx_seconds(cases, enough: float | None = None) -> float:
     """The CPU seconds a dlx count of `cases` should take here, from a cheap
     estimate: Knuth's random probes (solvers/dlx.estimate) of the search
     trees of at most SAMPLE_CASES of the cases, drawn at random, give the
     rows the searches hide, at ROWS_HIDDEN_PER_SECOND.  Seeded, so the same
     count always gets the same answer; rough (heavy-tailed: a few probes
     usually guess low), but a count that needs splitting is far beyond
-    (pentomino-8x8 by dlx: ~1e11 rows, some 2,500 s)."""
+    (pentomino-8x8 by dlx: ~1e11 rows, some 2,500 s).  With `enough`
+    (seconds), it stops once the answer is sure to be above that."""
     import random
 
     from polycnf.solvers import dlx
@@ -91,8 +92,14 @@ def dlx_seconds(cases) -> float:
         return 0.0
     sample = random.Random(0).sample(covers, min(SAMPLE_CASES, len(covers)))
     probes = PROBES // len(sample)
-    rows = sum(dlx.estimate(*cover.option_rows(), probes=probes) for cover in sample)
-    return rows * len(covers) / len(sample) / ROWS_HIDDEN_PER_SECOND
+    scale = len(covers) / len(sample) / ROWS_HIDDEN_PER_SECOND     # rows in a sample -> seconds
+    cap = None if enough is None else enough / scale
+    rows = 0.0
+    for cover in sample:
+        rows += dlx.estimate(*cover.option_rows(), probes=probes, enough=None if cap is None else cap - rows)
+        if cap is not None and rows > cap:
+            break
+    return rows * scale
 
 
 def cover_cubes(case, label: str, target: int) -> list[Cube]:

@@ -119,7 +119,8 @@ def _count_with(method, n_primary, rows, n_items, deadline):
 
 
 # -- the size of a search, estimated beforehand ----------------------------------
-def estimate(n_primary: int, rows, n_items: int | None = None, probes: int = 64, seed: int = 0) -> float:
+def estimate(n_primary: int, rows, n_items: int | None = None, probes: int = 64, seed: int = 0,
+             enough: float | None = None) -> float:
     """Knuth's estimate (1975) of the work of counting: rows hidden over the
     whole search tree, which the time of dancing links or cells follows.
 
@@ -130,7 +131,9 @@ def estimate(n_primary: int, rows, n_items: int | None = None, probes: int = 64,
     the branching degrees on the path), so the path's estimate is the sum of
     d1*...*dk * h.  That is unbiased; the mean of `probes` paths is returned.
     Each path is one descent on bitsets (about 0.2 ms on the 6x10), and the
-    seed is fixed, so the same input always gives the same estimate.  The
+    seed is fixed, so the same input always gives the same estimate.  With
+    `enough`, it stops as soon as the estimate is sure to exceed that (every
+    term is positive), so a big search is told big after a probe or two.  The
     rows are taken as they are (the count checks them)."""
     n_items = max(n_primary, 1 + max((i for row in rows for i in row), default=-1)) if n_items is None else n_items
     if probes < 1 or _trivial(n_primary, rows, n_items) is not None:
@@ -154,6 +157,8 @@ def estimate(n_primary: int, rows, n_items: int | None = None, probes: int = 64,
                 hides[chosen] = functools.reduce(operator.or_, (holders[i] for i in rows[chosen]))
             nodes *= degree
             total += nodes * (hides[chosen] & live).bit_count()
+            if enough is not None and total > enough * probes:
+                return total / probes
             live &= ~hides[chosen]
             taken = set(rows[chosen])
             open_items = [i for i in open_items if i not in taken]

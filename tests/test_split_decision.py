@@ -49,6 +49,14 @@ def test_estimate_is_exact_on_a_uniform_tree():
     assert dlx.estimate(n, rows, probes=3, seed=7) == exact
 
 
+def test_estimate_stops_once_it_is_enough():
+    """`enough`: the estimate stops once it is sure to exceed that, and says so."""
+    n, k = 5, 3
+    rows = [[i] for i in range(n) for _ in range(k)]
+    exact = sum(k ** j * k for j in range(1, n + 1))
+    assert 10 < dlx.estimate(n, rows, probes=3, enough=10) < exact
+
+
 def test_estimate_is_near_the_walked_tree():
     """Dominoes on 4x5 (95 tilings): the tree is uneven, the mean of many
     probes comes close to the exact work walked in full."""
@@ -76,6 +84,7 @@ def test_the_8x8_by_dlx_is_still_split():
     inst = catalog.load("pentomino-8x8")
     cases = inst.cases()
     assert dlx_seconds(cases) > 10 * parallel.SPLIT_WORTH
+    assert dlx_seconds(cases, parallel.SPLIT_WORTH) > parallel.SPLIT_WORTH      # stopped early, same answer
     assert len(cubes_for(inst, "dlx", whole_below=parallel.SPLIT_WORTH)) > len(cases)
 
 
