@@ -23,10 +23,12 @@ and its value is the number of partial packings reaching it (uint64).  Step at
 cell i, for every state: if cell i is occupied, shift the window; otherwise
 either leave i empty (a hole, if fewer than ``holes`` are used) or place an
 unused piece aspect whose first cell in row-major order is i, which fits in
-the board and whose cells are free in the window; then shift.  Equal keys are
-merged by adding their values, in an open-addressing hash table written in
-numba (``_expand``), reused from cell to cell (only its used slots, recorded in
-insertion order, are read out and emptied).  A state tries only the placements
+the board and whose cells are free in the window; then shift.  The successors
+are written out unmerged in one sequential stream (``_successors``), then
+equal keys are merged by adding their values (``_merge``): scattered into
+parts by hash, each part merged in a hash table small enough for the
+processor's cache.  One big hash table cost a cache miss per successor and
+twice the time.  A state tries only the placements
 that avoid its occupied cells among 8 nearby ones (``_neighbourhood_lists``).
 The answer is the value of the final state with all
 pieces and exactly ``holes`` holes.  Cells of ``fixed_empty`` must be holes:
@@ -35,7 +37,8 @@ no placement covers them, and they count in ``holes``.
 Pruning (``_holes_needed``): the free cells (not yet covered, not fixed) fall
 into connected components, each to be covered by whole pentominoes and holes,
 so a component of s cells needs at least s mod 5 holes; a new state needing
-more holes than are left is dropped.  This matters most when holes are fixed.
+more holes than are left is dropped.  Within a cell the bound depends on the
+window alone, which many states share, so ``_merge`` caches it per window.
 
 Splitting (``count_packings(split=...)``): with the 4 holes anywhere a single
 DP peaks near 10^8 states or more (tens of GB), so the count is split on the
@@ -71,6 +74,7 @@ holds for holes anywhere; with fixed holes use the subgroup fixing them.)
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -83,8 +87,10 @@ from .orbits import (PENTOMINOES, PIECE_NAMES, aspects, board_symmetries,  # noq
 # the central 2x2 of the 8x8 board (Dana Scott's 1958 puzzle)
 CENTRE = ((3, 3), (3, 4), (4, 3), (4, 4))
 
-_EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)  # never a key: keys use at most 63 bits
-_MAX_LOAD = 0.6
+# on a successor's value (bit 63: values stay below 2^62, keys use at most 63
+# bits): a hole or a placement made it, so the pruning checks it
+_FLAG = np.uint64(1) << np.uint64(63)
+_CACHE_BITS = 16  # slots of _merge's cache of holes needed per window
 
 
 def _f_has_no_symmetry() -> bool:
@@ -174,67 +180,6 @@ def build_tables(width, height, pieces, fixed_empty=(), fixed_placements=None) -
 
 
 @njit(cache=True)
-def _insert(tkeys, tvals, order, fill, shift, key, val):
-    """Add val at key in the open-addressing table; a new key's slot is recorded
-    in order[fill].  Returns the new fill."""
-    cap_mask = np.uint64(tkeys.shape[0] - 1)
-    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> shift
-    empty = np.uint64(0xFFFFFFFFFFFFFFFF)
-    while True:
-        k = tkeys[h]
-        if k == key:
-            tvals[h] += val
-            return fill
-        if k == empty:
-            tkeys[h] = key
-            tvals[h] = val
-            order[fill] = h
-            return fill + 1
-        h = (h + np.uint64(1)) & cap_mask
-
-
-@njit(cache=True)
-def _slot(tkeys, shift, key):
-    """The slot of key in the table, or of the empty slot where it would go."""
-    cap_mask = np.uint64(tkeys.shape[0] - 1)
-    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> shift
-    empty = np.uint64(0xFFFFFFFFFFFFFFFF)
-    while True:
-        k = tkeys[h]
-        if k == key or k == empty:
-            return h
-        h = (h + np.uint64(1)) & cap_mask
-
-
-@njit(cache=True)
-def _rehash(okeys, ovals, oorder, fill, tkeys, tvals, order, shift):
-    """Move the fill keys of the old table (slots in oorder) into the new one."""
-    n = 0
-    for j in range(fill):
-        h = oorder[j]
-        n = _insert(tkeys, tvals, order, n, shift, okeys[h], ovals[h])
-    return n
-
-
-@njit(cache=True)
-def _take(tkeys, tvals, order, fill):
-    """The table's keys and values in insertion order, and the sum of the values
-    (float, for the overflow check); empties the used slots for the next cell, so
-    the table is reused without clearing all of it."""
-    keys = np.empty(fill, dtype=np.uint64)
-    vals = np.empty(fill, dtype=np.uint64)
-    empty = np.uint64(0xFFFFFFFFFFFFFFFF)
-    total = 0.0
-    for j in range(fill):
-        h = order[j]
-        keys[j] = tkeys[h]
-        vals[j] = tvals[h]
-        total += float(tvals[h])
-        tkeys[h] = empty
-    return keys, vals, total
-
-
-@njit(cache=True)
 def _popcount(x):
     n = 0
     while x:
@@ -275,77 +220,47 @@ def _holes_needed(free, left, not_col0, not_coll, w, modulus, min_size):
 
 
 @njit(cache=True)
-def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mask,
-            span, npieces, holes_max, tkeys, tvals, order, shift, fill, max_fill,
-            prune, base, beyond, board, avoid, fixed_ahead, width, modulus, min_size):
-    """Expand states keys[first:] at cell base - 1 into the table (tkeys, tvals).
+def _successors(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mask,
+                span, npieces, holes_max, width, out_k, out_v, fill, max_fill):
+    """Write the successors of the states keys[first:] at the cell to out_k,
+    out_v from ``fill`` on, unmerged, as one sequential stream (no hashing
+    here: a hash table of millions of states costs a cache miss per insert).
 
-    The placements tried at the cell are those of ``_neighbourhood_lists`` for
-    the occupancy of 8 nearby window cells (``pat``): nb_idx[pat, :nb_cnt[pat]]
-    are their offsets from p_lo.
-
-    Stops early, before a state, when the table holds more than max_fill
-    keys; returns (index of the next state to expand, number of keys).
-
-    With ``prune``, a new state (hole or placement at the cell) is dropped
-    when ``_holes_needed`` exceeds the holes left.  Its free cells are the
-    cells >= ``base`` not occupied in the window, plus the cells past the
-    window (``beyond``), minus ``avoid`` (cells of the fixed placements,
-    covered by them, and the cells that must stay empty, ``fixed_ahead`` of
-    them from ``base`` on, which are holes).  A state whose cell is
-    occupied keeps the same free cells, so it is not checked again.
-    """
+    A successor made by a hole or a placement has ``_FLAG`` set on its value:
+    the pruning checks it.  One made by shifting past an occupied cell keeps
+    the free cells of a state that passed.  The placements tried are those of
+    ``_neighbourhood_lists`` for the occupancy of 8 nearby window cells
+    (``pat``): nb_idx[pat, :nb_cnt[pat]] are their offsets from p_lo.  Stops
+    before a state once fill > max_fill; returns (next state, fill)."""
     one = np.uint64(1)
+    flag = one << np.uint64(63)
     wbits = np.uint64(span + 1)
     wmask = (one << wbits) - one
     npc = np.uint64(npieces)
     used_mask = (one << npc) - one
     hole_unit = one << npc
     hmax = np.uint64(holes_max)
-    b = np.uint64(base)
-    w = np.uint64(width)
-    col0 = np.uint64(0)
-    for r in range(64 // width):
-        col0 |= one << np.uint64(r * width)
-    not_col0 = ~col0
-    not_coll = ~(col0 << np.uint64(width - 1))
-    keep_mask = board & ~avoid
     sh2 = np.uint64(max(width - 2, 0))
     n = keys.shape[0]
     for s in range(first, n):
         if fill > max_fill:
             return s, fill
         key = keys[s]
-        val = vals[s]
         win = key & wmask
         rest = key >> wbits  # used | holes << npieces
         if win & one:
-            fill = _insert(tkeys, tvals, order, fill, shift, (rest << wbits) | (win >> one), val)
+            out_k[fill] = (rest << wbits) | (win >> one)
+            out_v[fill] = vals[s]
+            fill += 1
             continue
-        h = rest >> npc
-        if cell_mode != 2 and h < hmax:
-            nwin = win >> one
-            nkey = ((rest + hole_unit) << wbits) | nwin
-            if prune:
-                # a key already in the table passed the check (same free cells)
-                slot = _slot(tkeys, shift, nkey)
-                if tkeys[slot] == nkey:
-                    tvals[slot] += val
-                else:
-                    left = np.int64(holes_max) - np.int64(h) - 1 - fixed_ahead
-                    free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    if left >= 0 and _holes_needed(free, left, not_col0, not_coll, w,
-                                                   modulus, min_size) <= left:
-                        tkeys[slot] = nkey
-                        tvals[slot] = val
-                        order[fill] = slot
-                        fill += 1
-            else:
-                fill = _insert(tkeys, tvals, order, fill, shift, nkey, val)
+        fval = vals[s] | flag
+        if cell_mode != 2 and (rest >> npc) < hmax:
+            out_k[fill] = ((rest + hole_unit) << wbits) | (win >> one)
+            out_v[fill] = fval
+            fill += 1
         if cell_mode == 1:
             continue
         used = rest & used_mask
-        left = np.int64(holes_max) - np.int64(h) - fixed_ahead
         pat = ((win >> one) & np.uint64(7)) | (((win >> sh2) & np.uint64(31)) << np.uint64(3))
         for k in range(nb_cnt[pat]):
             j = p_lo + nb_idx[pat, k]
@@ -355,29 +270,117 @@ def _expand(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl_mas
             m = pl_mask[j]
             if win & m:
                 continue
-            nwin = (win | m) >> one
-            nkey = ((rest | pbit) << wbits) | nwin
-            if prune:
-                slot = _slot(tkeys, shift, nkey)
-                if tkeys[slot] == nkey:
-                    tvals[slot] += val
-                else:
-                    free = (((~nwin & wmask) << b) | beyond) & keep_mask
-                    if _holes_needed(free, left, not_col0, not_coll, w, modulus,
-                                     min_size) <= left:
-                        tkeys[slot] = nkey
-                        tvals[slot] = val
-                        order[fill] = slot
-                        fill += 1
-            else:
-                fill = _insert(tkeys, tvals, order, fill, shift, nkey, val)
+            out_k[fill] = ((rest | pbit) << wbits) | ((win | m) >> one)
+            out_v[fill] = fval
+            fill += 1
     return n, fill
 
 
-def _new_table(cap):
-    """An empty hash table of cap slots: keys, values, insertion order."""
-    return (np.full(cap, _EMPTY, dtype=np.uint64), np.zeros(cap, dtype=np.uint64),
-            np.empty(int(cap * _MAX_LOAD) + 1, dtype=np.int64))
+@njit(cache=True)
+def _merge(out_k, out_v, n, sk, sv, pbits, prune, span, npieces, holes_max, fixed_ahead,
+           base, beyond, board, avoid, width, modulus, min_size):
+    """The states of the next cell from the n successors in out_k, out_v:
+    equal keys merged (values added), those failing the pruning dropped,
+    written back to the front of out_k, out_v (sk, sv: scratch of n or more).
+    Returns (their number, sum of the values as a float for the overflow check).
+
+    Partitioned aggregation: the successors are first scattered into 2^pbits
+    parts by the top bits of their hash (a counting sort: sequential reads,
+    a few thousand write streams), then each part is merged in a small hash
+    table that stays in the processor's cache.  A merged key is checked by
+    ``_holes_needed`` only when all of its successors carry ``_FLAG``; its
+    free cells are the cells >= ``base`` not occupied in the window, plus the
+    cells past the window (``beyond``), minus ``avoid`` (cells of the fixed
+    placements, covered by them, and the cells that must stay empty,
+    ``fixed_ahead`` of them from ``base`` on, which are holes)."""
+    one = np.uint64(1)
+    flag = one << np.uint64(63)
+    gold = np.uint64(0x9E3779B97F4A7C15)
+    empty = np.uint64(0xFFFFFFFFFFFFFFFF)
+    wbits = np.uint64(span + 1)
+    wmask = (one << wbits) - one
+    hshift = wbits + np.uint64(npieces)
+    b = np.uint64(base)
+    w = np.uint64(width)
+    col0 = np.uint64(0)
+    for r in range(64 // width):
+        col0 |= one << np.uint64(r * width)
+    not_col0 = ~col0
+    not_coll = ~(col0 << np.uint64(width - 1))
+    keep_mask = board & ~avoid
+    # the holes needed depend on the window alone (within a cell), and many
+    # states share one: a direct-mapped cache of the last window per slot
+    ctag = np.full(1 << _CACHE_BITS, empty, dtype=np.uint64)
+    cneed = np.zeros(1 << _CACHE_BITS, dtype=np.int64)
+    parts = 1 << pbits
+    pshift = np.uint64(64 - pbits)
+    start = np.zeros(parts + 1, dtype=np.int64)
+    for j in range(n):
+        start[((out_k[j] * gold) >> pshift) + one] += 1
+    big = 1
+    for p in range(parts):
+        big = max(big, start[p + 1])
+        start[p + 1] += start[p]
+    pos = start[:parts].copy()
+    for j in range(n):
+        p = (out_k[j] * gold) >> pshift
+        sk[pos[p]] = out_k[j]
+        sv[pos[p]] = out_v[j]
+        pos[p] += 1
+    tbits = 1
+    while (1 << tbits) < 2 * big:
+        tbits += 1
+    cap_mask = np.uint64((1 << tbits) - 1)
+    tshift = np.uint64(64 - tbits)
+    tkeys = np.full(1 << tbits, empty, dtype=np.uint64)
+    tvals = np.zeros(1 << tbits, dtype=np.uint64)
+    tcheck = np.zeros(1 << tbits, dtype=np.bool_)
+    order = np.empty(big, dtype=np.int64)
+    m = 0
+    total = 0.0
+    for p in range(parts):
+        fill = 0
+        for j in range(start[p], start[p + 1]):
+            k = sk[j]
+            v = sv[j]
+            h = ((k * gold) << np.uint64(pbits)) >> tshift
+            while True:
+                t = tkeys[h]
+                if t == k:
+                    tvals[h] += v & ~flag
+                    if not v & flag:
+                        tcheck[h] = False
+                    break
+                if t == empty:
+                    tkeys[h] = k
+                    tvals[h] = v & ~flag
+                    tcheck[h] = (v & flag) != 0
+                    order[fill] = h
+                    fill += 1
+                    break
+                h = (h + one) & cap_mask
+        for q in range(fill):
+            h = order[q]
+            k = tkeys[h]
+            tkeys[h] = empty
+            if prune and tcheck[h]:
+                left = np.int64(holes_max) - np.int64(k >> hshift) - fixed_ahead
+                if left < 0:
+                    continue
+                win = k & wmask
+                c = (win * gold) >> np.uint64(64 - _CACHE_BITS)
+                if ctag[c] != win:
+                    free = ((~win & wmask) << b | beyond) & keep_mask
+                    ctag[c] = win
+                    cneed[c] = _holes_needed(free, holes_max, not_col0, not_coll, w, modulus,
+                                             min_size)
+                if cneed[c] > left:
+                    continue
+            out_k[m] = k
+            out_v[m] = tvals[h]
+            total += float(tvals[h])
+            m += 1
+    return m, total
 
 
 def _neighbourhood_lists(tb):
@@ -399,6 +402,28 @@ def _neighbourhood_lists(tb):
             cnt[i] = fits.sum(axis=1)
             idx[i, :, :len(m)] = np.argsort(~fits, axis=1, kind="stable")
     return idx, cnt
+
+
+# The DP's three state buffers, kept by each thread from run to run: a cube
+# starts where the last one left off instead of growing fresh memory (on this
+# kind of machine a page fault cost about 20 us, 15% of the count's CPU time).
+# They hold the largest run's memory until the process ends.
+_POOL = threading.local()
+
+
+def _buffers():
+    """This thread's three buffers of (keys, values) columns, taken from the pool."""
+    bufs = getattr(_POOL, "bufs", None)
+    _POOL.bufs = None
+    return bufs or [np.empty((2, 1024), dtype=np.uint64) for _ in range(3)]
+
+
+def _grown(buf, size, keep=0):
+    """A buffer of at least ``size`` columns (1.5 times that: room to grow),
+    its first ``keep`` columns copied from ``buf``."""
+    new = np.empty((2, size + size // 2), dtype=np.uint64)
+    new[:, :keep] = buf[:, :keep]
+    return new
 
 
 @dataclass
@@ -450,45 +475,39 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
         bar = tqdm(total=width * height, desc="cells", unit="cell", file=sys.stderr,
                    leave=False)
     t_row = time.perf_counter()
-    # one table, reused from cell to cell (only its used slots are emptied) and
-    # grown when a cell's states need it; lean (the cubes of cubes.py)
-    # sizes it for the last cell's states rather than twice as many
-    cap = 1024
-    tkeys, tvals, order = _new_table(cap)
+    # two buffers of states, reused from cell to cell: the states of a cell
+    # are read from one while their successors are written to the other, and
+    # merged there (scratch: the third); grown when a cell needs more room
+    most = int(np.diff(tb.start).max()) + 2  # successors of one state, at most
+    bufs = _buffers()
+    bufs[0][:, 0] = (0, 1)
+    nkeys = 1
     for i in range(width * height):
-        want = cap
-        while want * _MAX_LOAD < (1 if lean else 2) * len(keys):
-            want *= 2
-        if want != cap:
-            cap = want
-            del tkeys, tvals, order
-            tkeys, tvals, order = _new_table(cap)
+        cur, out, scratch = bufs
+        keys, vals = cur[0, :nkeys], cur[1, :nkeys]
+        if out.shape[1] < (1 if lean else 3) * nkeys + most:
+            out = _grown(out, (1 if lean else 3) * nkeys + most)
         first, fill = 0, 0
+        while True:
+            first, fill = _successors(keys, vals, first, int(tb.mode[i]), int(tb.start[i]),
+                                      nb_idx[i], nb_cnt[i], tb.piece, tb.mask, tb.span, n,
+                                      holes, width, out[0], out[1], fill, out.shape[1] - most)
+            if first >= nkeys:
+                break
+            out = _grown(out, out.shape[1] + 1, keep=fill)  # grow and go on
+        if scratch.shape[1] < fill:
+            scratch = _grown(scratch, fill)
         base = i + 1
-        do_prune = prune and base < ncells
         beyond = (((1 << 64) - 1) >> (base + wbits) << (base + wbits)
                   if base + wbits < 64 else 0)
-        while True:
-            shift = np.uint64(64 - (cap.bit_length() - 1))
-            # one state adds at most (placements at cell i) + 1 keys
-            max_fill = int(cap * _MAX_LOAD) - int(tb.start[i + 1] - tb.start[i]) - 1
-            first, fill = _expand(keys, vals, first, int(tb.mode[i]), int(tb.start[i]),
-                                  nb_idx[i], nb_cnt[i], tb.piece, tb.mask,
-                                  tb.span, n, holes, tkeys, tvals, order, shift, fill, max_fill,
-                                  do_prune, min(base, 63), np.uint64(beyond), np.uint64(board),
-                                  np.uint64(tb.avoid), int(fixed_from[base]), width, modulus,
-                                  min_size)
-            if first >= len(keys):
-                break
-            cap *= 2  # grow and go on with the remaining states
-            nk, nv, no = _new_table(cap)
-            fill = _rehash(tkeys, tvals, order, fill, nk, nv, no,
-                           np.uint64(64 - (cap.bit_length() - 1)))
-            tkeys, tvals, order = nk, nv, no
-            del nk, nv, no
+        pbits = max(1, min(16, (fill // 4096).bit_length()))
         del keys, vals
-        keys, vals, total = _take(tkeys, tvals, order, fill)
-        res.states.append(len(keys))
+        nkeys, total = _merge(out[0], out[1], fill, scratch[0], scratch[1], pbits,
+                              prune and base < ncells, tb.span, n, holes,
+                              int(fixed_from[base]), min(base, 63), np.uint64(beyond),
+                              np.uint64(board), np.uint64(tb.avoid), width, modulus, min_size)
+        bufs = [out, cur, scratch]
+        res.states.append(nkeys)
         res.max_total = max(res.max_total, total)
         if total >= 2.0 ** 62:
             raise OverflowError("uint64 state values could wrap")
@@ -497,13 +516,15 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
             res.row_seconds.append(now - t_row)
             t_row = now
         if bar is not None:
-            bar.set_postfix(row=i // width, states=len(keys), peak=res.peak_states)
+            bar.set_postfix(row=i // width, states=nkeys, peak=res.peak_states)
             bar.update(1)
     if bar is not None:
         bar.close()
     full = ((1 << n) - 1) << wbits | holes << (wbits + n)
+    keys, vals = bufs[0][0, :nkeys], bufs[0][1, :nkeys]
     hit = vals[keys == np.uint64(full)]
     res.count = int(hit[0]) if len(hit) else 0
+    _POOL.bufs = bufs
     res.seconds = time.perf_counter() - t0
     return res
 
