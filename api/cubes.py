@@ -81,7 +81,7 @@ def dlx_seconds(cases, enough: float | None = None) -> float:
     rows the searches hide, at ROWS_HIDDEN_PER_SECOND.  Seeded, so the same
     count always gets the same answer; rough (heavy-tailed: a few probes
     usually guess low), but a count that needs splitting is far beyond
-    (pentomino-8x8 by dlx: ~1e11 rows, some 2,500 s).  With `enough`
+    (pentomino-8x8 by dlx: ~1.7e11 rows, some 4,000 s).  With `enough`
     (seconds), it stops once the answer is sure to be above that."""
     import random
 
