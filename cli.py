@@ -65,7 +65,7 @@ COMMANDS = {
     "t4-solvable": lambda args, out: api.t4_solvable(args.rows, args.methods, time_limit=args.time_limit,
                                                      progress=True),
     "suite": lambda args, out: api.suite(args.directory, args.families and args.families.split(","),
-                                         args.max_cells, progress=True),
+                                         args.max_cells, ladder=args.ladder, rungs=args.rungs, progress=True),
     "check-solver": check_solver,
 }
 

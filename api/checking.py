@@ -34,13 +34,15 @@ class SuiteWritten:
         return {"directory": self.directory, "files": self.files, "unsat": self.unsat, "seconds": self.seconds}
 
 
-def suite(directory: str, families=None, max_cells: int = 40, *, progress: bool = False) -> SuiteWritten:
-    """Write a certified DIMACS suite into `directory` (see polycnf.harness.suite)."""
+def suite(directory: str, families=None, max_cells: int = 40, *, ladder: bool = False,
+          rungs: int | None = None, progress: bool = False) -> SuiteWritten:
+    """Write a certified DIMACS suite into `directory` (see polycnf.harness.suite).
+    `ladder`: the ladder's families of growing size instead (polycnf.harness.ladder),
+    at most `rungs` rungs of each."""
     from polycnf.harness import suite as writer
 
-    families = families or writer.members_mod.FAMILIES
     with progress_bar(Options(progress=progress), "suite", unit="instance") as bar:
-        manifest = writer.write(directory, families, max_cells, lambda name: bar.update())
+        manifest = writer.write(directory, families, max_cells, lambda name: bar.update(), ladder, rungs)
     entries = manifest["instances"]
     return SuiteWritten(directory, len(entries), sum(e["expected"] == "UNSAT" for e in entries),
                         manifest["seconds"])

@@ -262,10 +262,16 @@ def build_parser() -> OneLineParser:
     c = command("suite", "write a certified benchmark suite of DIMACS files",
                 "polycnf suite bench-suite", instance=False)
     c.add_argument("directory", help="the suite folder (created or replaced; never a folder that is not a suite)")
-    c.add_argument("--families", help="comma-separated: tiling, hexmatch, t4 (default: all)")
+    c.add_argument("--families", help="comma-separated: tiling, hexmatch, t4 (default: all); with --ladder: "
+                                      "palago, packing, t4, t4-plan, hexmatch, polytrig (default: all)")
     c.add_argument("--max-cells", type=positive_int, default=40,
                    help="leave out boards with more cells than this (default 40: the 60- and 64-cell "
-                        "pentomino boards write 10-36 MB files each)")
+                        "pentomino boards write 10-36 MB files each); not for --ladder")
+    c.add_argument("--ladder", action="store_true",
+                   help="write the ladder instead: families that step up in size, from milliseconds to hours "
+                        "for the solvers (each answer certified by two methods or a publication)")
+    c.add_argument("--rungs", type=positive_int, default=None, metavar="N",
+                   help="with --ladder, only the N smallest rungs of each family (default: all)")
 
     c = command("check-solver", "run SAT solvers or model counters on a suite and judge every answer: "
                 "--solver NAME (as often as you like), and/or '-- COMMAND ARGS' after all options ({} stands "

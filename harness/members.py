@@ -43,6 +43,15 @@ class Member:
     count: int | None = None
     source: str = ""
     methods: dict = field(default_factory=dict)   # method -> seconds it took
+    #: the methods that agree on the answer (or the publication), for the manifest
+    certification: list = field(default_factory=list)
+    sat: bool | None = None        # the answer when no count is certified (t4 planning CNFs)
+    toml_name: str | None = None   # the file name of `toml` when `spec` is not one (ladder specs)
+    encodings: tuple | None = None   # the encodings to write (None: the family's own and the three others)
+
+    @property
+    def satisfiable(self) -> bool:
+        return bool(self.count) if self.count is not None else bool(self.sat)
 
 
 def _tiling_toml(name: str, description: str, rows: int, cols: int, pieces: dict) -> str:
@@ -154,7 +163,9 @@ def load(member: Member, folder: Path | None = None):
 def certify(member: Member) -> None:
     """Fill in the count by two methods that must agree (unless published)."""
     inst = load(member)
-    if member.count is not None:
+    if member.count is not None or member.sat is not None:
+        if not member.certification:
+            member.certification = [member.source or "the instance's trusted count"]
         return
     start = time.monotonic()
     if member.family == "tiling":
@@ -176,3 +187,4 @@ def certify(member: Member) -> None:
         raise RuntimeError(f"{member.name}: {how} counts {first}, enumeration {second}: a bug")
     member.count = first
     member.source = f"two methods in polycnf agree: {how} and PySAT enumeration (CaDiCaL 1.9.5)"
+    member.certification = [how, "PySAT enumeration of the CNF (CaDiCaL)"]

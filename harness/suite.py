@@ -23,6 +23,7 @@ from pathlib import Path
 
 from polycnf.encoders.core.errors import InputError
 
+from . import ladder as ladder_mod
 from . import members as members_mod
 from .gbd import gbd_hash
 
@@ -30,7 +31,7 @@ MANIFEST = "manifest.json"
 CSV_NAME = "manifest.csv"
 ENCODINGS = (None, "pairwise", "seqcounter", "totalizer")     # None: the family's own
 CSV_FIELDS = ("file", "instance", "family", "parameters", "encoding", "variables", "clauses",
-              "projected", "expected", "count", "source", "difficulty", "gbd_hash")
+              "projected", "expected", "count", "source", "certification", "difficulty", "gbd_hash")
 
 
 def _jsonable(x):
@@ -47,14 +48,17 @@ def entries_for(member, folder: Path) -> list[dict]:
     written, entries = {}, []
     difficulty = ("; ".join(f"{how} {s:g} s" for how, s in member.methods.items())
                   or "trusted count of the instance, from its source (not recomputed here)")
-    for encoding in ENCODINGS:
+    expected = "SAT" if member.satisfiable else "UNSAT"
+    answer = (f"{'SATISFIABLE' if member.satisfiable else 'UNSATISFIABLE'}"
+              + (f", count {member.count}" if member.count is not None else ""))
+    for encoding in member.encodings or ENCODINGS:
         try:
             f = inst.formula(encoding)
         except InputError:
             continue                       # the family does not offer this encoding
         text = "\n".join(f.dimacs_lines(inst.dimacs_comments(f.label) + [
-            f"expected: {'SATISFIABLE' if member.count else 'UNSATISFIABLE'}, count {member.count} "
-            f"({member.source})"])) + "\n"
+            f"expected: {answer} ({member.source})",
+            f"certification: {'; '.join(member.certification)}"])) + "\n"
         body = text[text.index("\np cnf"):]
         if body in written.values():
             continue
@@ -70,13 +74,15 @@ def entries_for(member, folder: Path) -> list[dict]:
                         "encoding": encoding, "encoding_label": f.label,
                         "variables": f.nvars, "clauses": len(f.clauses),
                         "projected": f.has_auxiliaries,
-                        "expected": "SAT" if member.count else "UNSAT", "count": member.count,
-                        "source": member.source, "difficulty": difficulty,
+                        "expected": expected, "count": member.count,
+                        "source": member.source, "certification": list(member.certification),
+                        "difficulty": difficulty,
                         "sha256": {name: sha256(folder / name) for name in (cnf, map_name)}})
     if member.toml is not None:
-        (folder / member.spec).write_text(member.toml)
+        toml_name = member.toml_name or member.spec
+        (folder / toml_name).write_text(member.toml)
         for entry in entries:
-            entry["sha256"][member.spec] = sha256(folder / member.spec)
+            entry["sha256"][toml_name] = sha256(folder / toml_name)
     return entries
 
 
@@ -109,9 +115,11 @@ def verify(folder: Path, entries: list[dict]) -> None:
                                  f"{MANIFEST}): rewrite the suite with 'polycnf suite'")
 
 
-def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None,
-          progress=None) -> dict:
-    """Write the suite into `directory`; returns the manifest."""
+def write(directory, families=None, max_cells: int | None = None,
+          progress=None, ladder: bool = False, rungs: int | None = None) -> dict:
+    """Write the suite into `directory`; returns the manifest.  With `ladder`, the
+    ladder's families instead (ladder.py), at most `rungs` rungs each; `max_cells`
+    applies to the default suite only."""
     target = Path(directory)
     if target.exists() and (not target.is_dir() or (any(target.iterdir())
                                                      and not (target / MANIFEST).is_file())):
@@ -120,8 +128,18 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
     parent = target.resolve().parent
     if not parent.is_dir():
         raise InputError(f"{target}: the folder {parent} does not exist")
-    chosen = members_mod.candidates(families, max_cells)
-    if not chosen:
+    families = tuple(families or (ladder_mod.FAMILIES if ladder else members_mod.FAMILIES))
+    if rungs is not None and not ladder:
+        raise InputError("--rungs is for the ladder: give --ladder too")
+    if ladder:
+        unknown = set(families) - set(ladder_mod.FAMILIES)
+        if unknown:
+            raise InputError(f"unknown ladder family '{sorted(unknown)[0]}' "
+                             f"(choose from: {', '.join(ladder_mod.FAMILIES)})")
+        chosen = None                      # built and certified in the folder's try below
+    else:
+        chosen = members_mod.candidates(families, max_cells)
+    if chosen == []:
         raise InputError(f"no suite member fits --max-cells {max_cells} and the families chosen")
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=parent))
@@ -130,6 +148,8 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
     try:
         start = time.monotonic()
         entries = []
+        if chosen is None:
+            chosen = ladder_mod.rungs(families, rungs)
         for member in chosen:
             members_mod.certify(member)
             for entry in entries_for(member, tmp):
@@ -137,7 +157,8 @@ def write(directory, families=members_mod.FAMILIES, max_cells: int | None = None
                 entries.append(entry)
             if progress:
                 progress(member.name)
-        manifest = {"format": "polycnf-suite 1", "families": list(families), "max_cells": max_cells,
+        manifest = {"format": "polycnf-suite 1", "families": list(families),
+                    "max_cells": None if ladder else max_cells, "ladder": ladder, "rungs": rungs,
                     "seconds": round(time.monotonic() - start, 3), "instances": entries,
                     "instances_sha256": entries_digest(entries)}
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
@@ -158,7 +179,8 @@ def _csv(entries) -> str:
     w = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for e in entries:
-        w.writerow({**e, "parameters": json.dumps(e["parameters"]), "encoding": e["encoding_label"]})
+        w.writerow({**e, "parameters": json.dumps(e["parameters"]), "encoding": e["encoding_label"],
+                    "certification": "; ".join(e.get("certification", []))})
     return out.getvalue()
 
 
