@@ -48,6 +48,7 @@ T4_MOVES = (2, 5, 8, 12, 16, 20, 24, 28)   # 28: the deepest start of the librar
 HEXMATCH = ((1, 6), (2, 12), (3, 24), (3, 36), (4, 60))   # (radius, labels), made unique
 POLYTRIGS = ("tritrig-heart", "trigs-hexagon")
 DLX_CAP = 2_000_000          # DLX lists covers one by one: beyond this, Ganak is the second method
+GANAK_SECONDS = 600          # Ganak takes about a second on these sub-boards; a bound all the same
 DP = "packing DP (encoders/packing/direct.py, no CNF)"
 DLX = "exact cover (DLX, solvers/dlx.py)"
 
@@ -192,7 +193,8 @@ def _t4(n_rungs) -> list[Member]:
             else:
                 f = inst.formula()
                 how = "Ganak, projected count of the CNF"
-                second = _timed(m.methods, how, ganak.count, f.clauses, f.nvars, f.show_vars)
+                second = _timed(m.methods, how, ganak.count, f.clauses, f.nvars, f.show_vars,
+                                time_limit=GANAK_SECONDS)
             m.count = _agree(m.name, {"frontier DP": dp, how: second})
             m.certification = ["frontier DP (encoders/t4/direct.py, no CNF)", how]
             m.source = f"two methods in polycnf agree: the frontier DP and {how}"
