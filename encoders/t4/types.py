@@ -325,7 +325,7 @@ def count_by_types(cells, use_mirror: bool | None = None, depth: int = TASK_DEPT
 
 # -- a resumable run ------------------------------------------------------------
 
-LEDGER_FIELDS = ["task", "hash", "solvable", "states", "types", "hardest_moves", "seconds"]
+LEDGER_FIELDS = ["task", "hash", "solvable", "states", "types", "hardest_moves", "seconds", "cpu_seconds"]
 
 
 def read_ledger(path) -> dict[str, dict]:
@@ -340,7 +340,7 @@ def read_ledger(path) -> dict[str, dict]:
 def run_ledger(cells, path, depth: int = TASK_DEPTH, use_mirror: bool | None = None,
                limit: int | None = None, progress=None) -> dict:
     """Run the tasks of a sub-board not yet in the ledger CSV at `path`, appending each
-    finished one (a task whose hash changed is run again).  At most `limit` tasks
+    finished one with its wall and CPU seconds (a task whose hash changed is run again).  At most `limit` tasks
     this call.  Returns {"tasks", "done", "solvable" (of the done ones), "states", "seconds"}."""
     tasks = Layout(cells).tasks(depth)
     done = read_ledger(path)
@@ -356,11 +356,11 @@ def run_ledger(cells, path, depth: int = TASK_DEPTH, use_mirror: bool | None = N
                 continue
             if limit is not None and ran >= limit:
                 break
-            start = time.monotonic()
+            start, cpu = time.monotonic(), time.process_time()
             r = task.run(use_mirror)
             seconds = round(time.monotonic() - start, 3)
             writer.writerow([task.id, task.digest, r["solvable"], r["states"], r["types"],
-                             r["hardest_moves"], f"{seconds:.3f}"])
+                             r["hardest_moves"], f"{seconds:.3f}", f"{time.process_time() - cpu:.3f}"])
             f.flush()
             done[task.id] = {"hash": task.digest, "solvable": r["solvable"], "states": r["states"],
                              "seconds": seconds}
