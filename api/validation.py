@@ -68,6 +68,16 @@ class Validation:
             return 1
         return 3 if any("time limit" in r.note for r in self.rows) else 2
 
+    @property
+    def failure(self) -> str | None:
+        """The one-line error of a validation that counted nothing (exit 2 or 3),
+        so stderr says why even when stdout carries the table or JSON."""
+        if self.exit_code == 3:
+            return "nothing counted: every method ran out of time or could not take it"
+        if self.exit_code == 2:
+            return "nothing counted: no method could take this instance"
+        return None
+
     def as_json(self) -> dict:
         return {"instance": self.instance, "unique": self.unique, "expected": self.expected,
                 "source": self.source, "methods": [asdict(r) for r in self.rows], "agree": self.agree}

@@ -67,6 +67,9 @@ class Printer:
             self.say(json.dumps(result.as_json()))
         else:
             TEXT[type(result).__name__](self, result)
+        failure = getattr(result, "failure", None)
+        if failure:
+            self.note(f"polycnf: error: {failure}")
         return result.exit_code
 
     def solution(self, instance, solution) -> None:
@@ -177,9 +180,10 @@ def validation(p: Printer, r) -> None:
     for row in r.rows:
         c = "-" if row.count is None else f"{row.count:,}"
         lines.append(f"  {row.method:<26} {c:>22} {row.seconds:>9}  {row.note}")
-    lines.append("all methods agree" + (" with the trusted count" if r.expected is not None else "") if r.agree
-                 else "DISAGREEMENT: see the table" if r.exit_code == 1
-                 else "nothing counted: every method ran out of time or could not take it")
+    if r.agree:
+        lines.append("all methods agree" + (" with the trusted count" if r.expected is not None else ""))
+    elif r.exit_code == 1:
+        lines.append("DISAGREEMENT: see the table")
     p.say("\n".join(lines))
 
 

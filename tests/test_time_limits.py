@@ -65,6 +65,10 @@ def test_validate_gives_each_method_the_limit(slow_hexmatch):
     notes = {row["method"]: row["note"] for row in result["methods"]}
     assert notes["direct"] == notes["enumerate"] == "time limit of 2 s reached"
     assert seconds < 2 * len(notes) + GRACE
+    # nothing counted: exit 3, and stderr says why in one line although stdout holds the JSON
+    assert r.returncode == 3
+    assert r.stderr.splitlines() == [
+        "polycnf: error: nothing counted: every method ran out of time or could not take it"]
 
 
 def test_json_says_the_limit_was_reached(capsys):
