@@ -45,6 +45,7 @@ class Filling(NamedTuple):
 
 
 class TypeResult(NamedTuple):
+    searched: bool           # False for a type left to its mirror image
     solvable: int            # starts reached (times 2 for a type searched for its mirror too)
     states: int              # states visited
     deepest: int             # moves of the type's hardest solvable start (-1 if none)
@@ -213,7 +214,7 @@ class Layout:
         if use_mirror:
             image = self.mirror_type(kind)
             if image < kind:
-                return TypeResult(0, 0, -1, None)
+                return TypeResult(False, 0, 0, -1, None)
             weight = 1 if image == kind else 2
         pieces, bits, pmask, lengths = self.compiled(kind)
         seeds = np.array(sorted({p for p, _, _ in goals}), np.int64)
@@ -221,7 +222,7 @@ class Layout:
         hardest = None
         if found:
             hardest = frozenset(Piece(g, (int(state) >> 3 * i) & 7, length) for i, (g, length) in enumerate(pieces))
-        return TypeResult(weight * found, int(states), int(deepest) if found else -1, hardest)
+        return TypeResult(True, weight * found, int(states), int(deepest) if found else -1, hardest)
 
 
 class Task(NamedTuple):
@@ -271,7 +272,7 @@ class Task(NamedTuple):
         total = {"solvable": 0, "states": 0, "types": 0, "hardest_moves": -1, "hardest": None}
         for kind, goals in self.types():
             r = lay.search_type(kind, goals, use_mirror)
-            total["types"] += 1
+            total["types"] += r.searched
             total["solvable"] += r.solvable
             total["states"] += r.states
             if r.deepest > total["hardest_moves"]:
@@ -306,7 +307,8 @@ def count_by_types(cells, use_mirror: bool | None = None, depth: int = TASK_DEPT
     """Solvable start configurations on a sub-board by the per-type search (method A).
 
     Returns {"solvable", "solvable_states", "types", "tasks", "hardest_moves", "hardest"};
-    `solvable_states` counts states searched (with the mirror, about half of them).
+    `types` and `solvable_states` count the types and states searched (with the
+    mirror, one type of each mirror pair: about half of them).
     """
     lay = Layout(cells)
     result = {"solvable": 0, "solvable_states": 0, "types": 0, "tasks": 0, "hardest_moves": -1, "hardest": None}

@@ -107,6 +107,20 @@ def _grow(a, need):
 
 
 @njit(cache=True)
+def _mirror_first(kind, level, mirror_groove, mirror_seq, preimage):
+    """Do grooves 0..level already show that every completed type's mirror image
+    reads first (so it is searched instead)?"""
+    for j in range(level + 1):
+        g = preimage[j]
+        if g > level:
+            return False
+        m = mirror_seq[kind[g]]
+        if m != kind[j]:
+            return m < kind[j]
+    return False
+
+
+@njit(cache=True)
 def run_types(first, kind, goals, starts, npieces, seq_lo, seq_hi, seq_pieces, seq_lengths,
               fill_lo, fill_hi, fpacked, fmask, row_bits, row_pmask, mirror_groove, mirror_seq,
               use_mirror, target):
@@ -137,6 +151,9 @@ def run_types(first, kind, goals, starts, npieces, seq_lo, seq_hi, seq_pieces, s
     pmask = np.zeros((ngrooves * 3 + 3, row_pmask.shape[2]), np.int64)
     lengths = np.zeros(ngrooves * 3 + 3, np.int64)
     mkind = np.zeros(ngrooves, np.int64)
+    preimage = np.zeros(ngrooves, np.int64)
+    for g in range(ngrooves):
+        preimage[mirror_groove[g]] = g
     n = goals.shape[0]
     gbuf[:n] = goals[:, 0]
     gmask[:n] = goals[:, 1]
@@ -151,7 +168,6 @@ def run_types(first, kind, goals, starts, npieces, seq_lo, seq_hi, seq_pieces, s
     while level >= first:
         if level == ngrooves:                                  # a whole type: search it
             level -= 1
-            types += 1
             weight = 1
             if use_mirror:
                 for g in range(ngrooves):
@@ -164,6 +180,7 @@ def run_types(first, kind, goals, starts, npieces, seq_lo, seq_hi, seq_pieces, s
                 if order < 0:
                     continue
                 weight = 1 if order == 0 else 2
+            types += 1
             k = 0
             for g in range(ngrooves):
                 s = kind[g]
@@ -211,6 +228,8 @@ def run_types(first, kind, goals, starts, npieces, seq_lo, seq_hi, seq_pieces, s
                     stop += 1
         if stop == shi[level]:
             continue
+        if use_mirror and _mirror_first(kind, level, mirror_groove, mirror_seq, preimage):
+            continue                                           # every type below is a mirror image
         if stop - shi[level] > 1:                              # distinct start masks only
             uniq = np.unique(sbuf[shi[level]:stop])
             stop = shi[level] + uniq.shape[0]
