@@ -37,6 +37,8 @@ def test_suite_counts_come_from_two_methods(small_suite):
     assert by_instance["pentomino-3x5-LYN"]["expected"] == "UNSAT"
     assert by_instance["hexmatch-r1-k4-s1-broken"]["expected"] == "UNSAT"
     assert all("two methods in polycnf agree" in e["source"] for e in entries)
+    assert all(e["certification"][1] == "PySAT enumeration of the CNF (CaDiCaL)" and len(e["certification"]) == 2
+               for e in entries)
     for e in entries:
         text = (folder / e["file"]).read_text()
         assert f"p cnf {e['variables']} {e['clauses']}" in text
