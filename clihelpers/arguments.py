@@ -260,7 +260,7 @@ def build_parser() -> OneLineParser:
                    help="stop after SECONDS with exit code 3 (default: no limit)")
 
     c = command("suite", "write a certified benchmark suite of DIMACS files",
-                "polycnf suite bench-suite", instance=False)
+                "polycnf suite bench-suite\npolycnf suite ladder --ladder --rungs 3", instance=False)
     c.add_argument("directory", help="the suite folder (created or replaced; never a folder that is not a suite)")
     c.add_argument("--families", help="comma-separated: tiling, hexmatch, t4 (default: all); with --ladder: "
                                       "palago, packing, t4, t4-plan, hexmatch, polytrig (default: all)")
