@@ -90,7 +90,6 @@ CENTRE = ((3, 3), (3, 4), (4, 3), (4, 4))
 # on a successor's value (bit 63: values stay below 2^62, keys use at most 63
 # bits): a hole or a placement made it, so the pruning checks it
 _FLAG = np.uint64(1) << np.uint64(63)
-_CACHE_BITS = 16  # slots of _merge's cache of holes needed per window
 
 
 def _f_has_no_symmetry() -> bool:
@@ -277,12 +276,16 @@ def _successors(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl
 
 
 @njit(cache=True)
-def _merge(out_k, out_v, n, sk, sv, pbits, prune, span, npieces, holes_max, fixed_ahead,
-           base, beyond, board, avoid, width, modulus, min_size):
+def _merge(out_k, out_v, n, sk, sv, work, tkeys, tvals, tcheck, ctag, cneed, pbits, prune,
+           span, npieces, holes_max, fixed_ahead, base, beyond, board, avoid, width, modulus,
+           min_size):
     """The states of the next cell from the n successors in out_k, out_v:
     equal keys merged (values added), those failing the pruning dropped,
-    written back to the front of out_k, out_v (sk, sv: scratch of n or more).
-    Returns (their number, sum of the values as a float for the overflow check).
+    written back to the front of out_k, out_v.  Returns (their number, sum of
+    the values as a float for the overflow check), or (-s, 0.0) when the hash
+    table (tkeys ...) is too small for a part of s successors.  The rest of
+    the arguments up to ``pbits`` are work space, allocated by the caller
+    (``_Workspace``): allocations here cost fresh pages at every cell.
 
     Partitioned aggregation: the successors are first scattered into 2^pbits
     parts by the top bits of their hash (a counting sort: sequential reads,
@@ -308,34 +311,37 @@ def _merge(out_k, out_v, n, sk, sv, pbits, prune, span, npieces, holes_max, fixe
     not_col0 = ~col0
     not_coll = ~(col0 << np.uint64(width - 1))
     keep_mask = board & ~avoid
-    # the holes needed depend on the window alone (within a cell), and many
-    # states share one: a direct-mapped cache of the last window per slot
-    ctag = np.full(1 << _CACHE_BITS, empty, dtype=np.uint64)
-    cneed = np.zeros(1 << _CACHE_BITS, dtype=np.int64)
     parts = 1 << pbits
     pshift = np.uint64(64 - pbits)
-    start = np.zeros(parts + 1, dtype=np.int64)
+    start = work[:parts + 1]
+    pos = work[parts + 1:2 * parts + 1]
+    start[:] = 0
     for j in range(n):
         start[((out_k[j] * gold) >> pshift) + one] += 1
     big = 1
     for p in range(parts):
         big = max(big, start[p + 1])
         start[p + 1] += start[p]
-    pos = start[:parts].copy()
+    if 2 * big > tkeys.shape[0]:
+        return -big, 0.0
+    pos[:] = start[:parts]
     for j in range(n):
         p = (out_k[j] * gold) >> pshift
         sk[pos[p]] = out_k[j]
         sv[pos[p]] = out_v[j]
         pos[p] += 1
     tbits = 1
-    while (1 << tbits) < 2 * big:
+    while (1 << tbits) < tkeys.shape[0]:
         tbits += 1
     cap_mask = np.uint64((1 << tbits) - 1)
     tshift = np.uint64(64 - tbits)
-    tkeys = np.full(1 << tbits, empty, dtype=np.uint64)
-    tvals = np.zeros(1 << tbits, dtype=np.uint64)
-    tcheck = np.zeros(1 << tbits, dtype=np.bool_)
-    order = np.empty(big, dtype=np.int64)
+    order = work[2 * parts + 1:2 * parts + 1 + big]
+    ctag[:] = empty
+    cbits = np.uint64(64)
+    size = 1
+    while size < ctag.shape[0]:
+        size *= 2
+        cbits -= one
     m = 0
     total = 0.0
     for p in range(parts):
@@ -368,7 +374,9 @@ def _merge(out_k, out_v, n, sk, sv, pbits, prune, span, npieces, holes_max, fixe
                 if left < 0:
                     continue
                 win = k & wmask
-                c = (win * gold) >> np.uint64(64 - _CACHE_BITS)
+                # the holes needed depend on the window alone (within a cell),
+                # which many states share: a direct-mapped cache of them
+                c = (win * gold) >> cbits
                 if ctag[c] != win:
                     free = ((~win & wmask) << b | beyond) & keep_mask
                     ctag[c] = win
@@ -416,6 +424,30 @@ def _buffers():
     bufs = getattr(_POOL, "bufs", None)
     _POOL.bufs = None
     return bufs or [np.empty((2, 1024), dtype=np.uint64) for _ in range(3)]
+
+
+class _Workspace:
+    """``_merge``'s work space, kept by each thread: its parts' offsets and
+    order (int64), a hash table of 2^k slots, and the cache of the holes
+    needed per window (2^16 slots)."""
+
+    def __init__(self, slots=1 << 14):
+        self.work = np.empty(2 * (1 << 16) + 1 + slots, dtype=np.int64)
+        self.tkeys = np.full(slots, 0xFFFFFFFFFFFFFFFF, dtype=np.uint64)  # all empty
+        self.tvals = np.zeros(slots, dtype=np.uint64)
+        self.tcheck = np.zeros(slots, dtype=np.bool_)
+        self.ctag = np.empty(1 << 16, dtype=np.uint64)
+        self.cneed = np.empty(1 << 16, dtype=np.int64)
+
+    def arrays(self):
+        return self.work, self.tkeys, self.tvals, self.tcheck, self.ctag, self.cneed
+
+    def grow(self, slots):
+        """Room for a hash table of at least ``slots`` slots."""
+        size = len(self.tkeys)
+        while size < slots:
+            size *= 2
+        self.__init__(size)
 
 
 def _grown(buf, size, keep=0):
@@ -480,6 +512,8 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
     # merged there (scratch: the third); grown when a cell needs more room
     most = int(np.diff(tb.start).max()) + 2  # successors of one state, at most
     bufs = _buffers()
+    work = getattr(_POOL, "work", None) or _Workspace()
+    _POOL.work = work
     bufs[0][:, 0] = (0, 1)
     nkeys = 1
     for i in range(width * height):
@@ -502,10 +536,15 @@ def run(width=8, height=8, holes=4, fixed_empty=(), pieces=None, progress=False,
                   if base + wbits < 64 else 0)
         pbits = max(1, min(16, (fill // 4096).bit_length()))
         del keys, vals
-        nkeys, total = _merge(out[0], out[1], fill, scratch[0], scratch[1], pbits,
-                              prune and base < ncells, tb.span, n, holes,
-                              int(fixed_from[base]), min(base, 63), np.uint64(beyond),
-                              np.uint64(board), np.uint64(tb.avoid), width, modulus, min_size)
+        while True:
+            nkeys, total = _merge(out[0], out[1], fill, scratch[0], scratch[1], *work.arrays(),
+                                  pbits, prune and base < ncells, tb.span, n, holes,
+                                  int(fixed_from[base]), min(base, 63), np.uint64(beyond),
+                                  np.uint64(board), np.uint64(tb.avoid), width, modulus,
+                                  min_size)
+            if nkeys >= 0:
+                break
+            work.grow(-2 * nkeys)
         bufs = [out, cur, scratch]
         res.states.append(nkeys)
         res.max_total = max(res.max_total, total)
