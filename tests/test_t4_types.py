@@ -164,3 +164,17 @@ def test_wilson_interval():
     low, high = wilson(50, 100)
     assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-12
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+def test_rows_j_to_n_with_and_without_the_mirror_and_by_estimate():
+    # beyond the BFS and the BDD: 20,002,530 (docs/t4-question-3.md) with the mirror and
+    # without it, and a Monte Carlo estimate of the same board within 4 standard errors
+    cells = sub_board("jklmn")
+    half = count_by_types(cells, depth=10)
+    full = count_by_types(cells, use_mirror=False, depth=10)
+    assert half["solvable"] == full["solvable"] and half["hardest_moves"] == full["hardest_moves"]
+    assert half["solvable_states"] < full["solvable_states"]
+    found = estimate(cells, 20_000, seed=1)
+    p = half["solvable"] / found["starts"]
+    assert abs(found["estimate"] - half["solvable"]) < 4 * (p * (1 - p) / 20_000) ** 0.5 * found["starts"]
