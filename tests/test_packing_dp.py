@@ -205,3 +205,16 @@ def test_x_orbit_weighting(centre, expected):
     r, c = centre
     x = ((r - 1, c), (r, c - 1), (r, c), (r, c + 1), (r + 1, c))
     assert pd.run(fixed_pieces={"X": x}).count == expected
+
+
+def test_growing_work_space_and_buffers_count_the_same():
+    # _merge's hash table starts at 4 slots and the state buffers at 1024, so
+    # both grow (several times) mid-count; a second run reuses the grown ones.
+    # Against the brute force above (the 5x5 square by F, I, L, P, U: 16) and
+    # the 3x20 rectangle's published 8 (2 up to the 4 symmetries).
+    pd._POOL.work = pd._Workspace(slots=4)
+    pd._POOL.bufs = None
+    assert pd.run(20, 3, 0).count == 8
+    pieces = ["F", "I", "L", "P", "U"]
+    assert pd.run(5, 5, 0, pieces=pieces).count == brute_force(5, 5, pieces, 0) > 0
+    assert pd.run(20, 3, 0).count == 8

@@ -12,9 +12,10 @@ one-to-one onto those with (X, I) at (g p, g q), so
 
 Splitting on I cuts the peak states per DP by 3x or more and gives
 hundreds of parts for parallel engines.  Each cube also turns its placements
-by the board symmetry (fixing the prescribed holes) that brings them nearest
-the middle rows, where the DP's states peak; with pieces along an edge that
-makes it several times faster.  ``depth`` chooses how many of ("X", "I") are
+by the board symmetry (fixing the prescribed holes) that a measured rule
+expects to count fastest (``orbits._best_orientation``: X just below the
+middle rows, where the DP's states peak, I above it); the images of one cube
+differ up to tenfold in time.  ``depth`` chooses how many of ("X", "I") are
 fixed: 0 is the single DP, 1 the X orbits of packing_dp, 2 the pairs.  The
 orbits themselves are computed in orbits.py.
 """
