@@ -55,6 +55,11 @@ def merged(out: Path) -> tuple[list[dict], float]:
     return rows, limit
 
 
+def short(instance: str) -> str:
+    """ladder-pentominoes-7x5-LYNPUVT.seqcounter.cnf -> pentominoes-7x5-LYNPUVT."""
+    return instance.removeprefix("ladder-").split(".")[0]
+
+
 def table(rows: list[dict], order: list[str], limit: float) -> list[dict]:
     """Per tool: counts, PAR-2, and per family the largest rung solved and the first not solved."""
     manifest = [r["instance"] for r in rows if r["solver"] == order[0]]
@@ -71,10 +76,15 @@ def table(rows: list[dict], order: list[str], limit: float) -> list[dict]:
                                   for r in mine.values()), 1)}
         for family in dict.fromkeys(mine[name]["family"] for name in manifest if name in mine):
             rungs = [mine[name] for name in manifest if name in mine and mine[name]["family"] == family]
-            solved = [r["instance"] for r in rungs if r["verdict"] == "correct"]
-            missed = [r["instance"] for r in rungs if r["verdict"] != "correct"]
-            line[family] = f"{len(solved)}/{len(rungs)}" + (f" to {solved[-1]}" if solved else "") + \
-                (f"; first miss {missed[0]}" if missed else "")
+            ok = [r["verdict"] == "correct" for r in rungs]
+            names = [short(r["instance"]) for r in rungs]
+            missed = [n for n, good in zip(names, ok) if not good]
+            cell = f"{sum(ok)}/{len(rungs)}"
+            if missed and not any(ok[ok.index(False):]):      # every rung from the first miss on
+                cell += f", stops at {missed[0]}"
+            elif missed:
+                cell += f", misses {' '.join(missed)}"
+            line[family] = cell
         out.append(line)
     return out
 
