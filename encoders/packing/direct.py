@@ -57,7 +57,9 @@ total (in float64) after each cell and raises OverflowError from 2^62 on
 
 Measured figures (time, states, memory) are printed by bench/bench_packing_dp.py
 and given in README; the largest run, 4 holes anywhere, keeps about 16 million
-states per cell over the 6 X orbits, or at most about 0.3 GB per (X, I) cube.
+states per cell over the 6 X orbits.  The (X, I) cubes keep at most about 2
+million, in buffers that a process keeps from run to run (``_POOL``): about
+0.4 GB per process.
 
 Counts up to symmetry (``unique``): by Burnside's lemma the number of orbits
 under the 8 symmetries of the square is (1/8) * sum_g |Fix(g)|.  A packing
