@@ -55,6 +55,17 @@ def test_a_36_move_start_on_rows_j_to_n():
     assert len(shortest_plan(Game("slide", cells), start).plan) == 36
 
 
+def test_a_37_move_start_on_the_full_board():
+    # met by method A in task l2.g2.q2.f2.r3.e0.s2.d0 (docs/t4-question-3.md), deeper than the
+    # 28 moves of instances/t4-starts.csv; the plain BFS planner agrees on its 37 moves
+    from polycnf.encoders.t4.config import parse
+    start = parse("b2-b3 c2-c3 f1-f2 g3-g4 i4-i5 l1-l2 n4-n5 q3-q4 r4-r6 s3-s4 t2-t3 u3-u4")
+    lay = Layout(BOARD.cells)
+    found = Task(lay, lay.type_of(start)).run(use_mirror=False)       # its type alone
+    assert found["hardest_moves"] == 37 and sorted(start) == found["hardest"]
+    assert len(shortest_plan(Game(), start).plan) == 37
+
+
 def test_types_equal_the_bdd_fixpoint_on_rows_j_to_l():
     cells = sub_board("jkl")
     assert count_by_types(cells)["solvable"] == count_by_bdd(cells)["solvable"]     # 4,239
