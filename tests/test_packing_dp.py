@@ -2,8 +2,8 @@
 puzzle (12 pentominoes + 4 monominoes, docs/references.md): agreement with a plain
 brute force on small boards, classic pentomino rectangle counts, and the
 cross-checks with encoders/packing/bitboard.py (centre 2x2: 520; X at the centre).
-The default tests take under 10 s; the full count (about 5 min) and the
-runs with X fixed (about 1 min each) are marked slow."""
+The default tests take under 10 s; the full count (about 1.5 min, 2 GB) and the
+runs with X fixed (about 10 s each) are marked slow."""
 
 import random
 
@@ -188,7 +188,7 @@ X_ORBIT_COUNTS = [11_817_642, 20_951_431, 13_800_158, 12_503_430, 13_689_733, 12
 
 @pytest.mark.slow
 def test_full_count():
-    # several minutes
+    # about 1.5 min and 2 GB
     raw, details = pd.count_packings_detailed(split="x-orbits")
     assert [r.count for _, _, r in details] == X_ORBIT_COUNTS
     assert [w for _, w, _ in details] == [4, 8, 8, 4, 8, 4]
