@@ -234,7 +234,7 @@ def _successors(keys, vals, first, cell_mode, p_lo, nb_idx, nb_cnt, pl_piece, pl
     (``pat``): nb_idx[pat, :nb_cnt[pat]] are their offsets from p_lo.  Stops
     before a state once fill > max_fill; returns (next state, fill)."""
     one = np.uint64(1)
-    flag = one << np.uint64(63)
+    flag = _FLAG
     wbits = np.uint64(span + 1)
     wmask = (one << wbits) - one
     npc = np.uint64(npieces)
@@ -299,7 +299,7 @@ def _merge(out_k, out_v, n, sk, sv, work, tkeys, tvals, tcheck, ctag, cneed, pbi
     placements, covered by them, and the cells that must stay empty,
     ``fixed_ahead`` of them from ``base`` on, which are holes)."""
     one = np.uint64(1)
-    flag = one << np.uint64(63)
+    flag = _FLAG
     gold = np.uint64(0x9E3779B97F4A7C15)
     empty = np.uint64(0xFFFFFFFFFFFFFFFF)
     wbits = np.uint64(span + 1)
