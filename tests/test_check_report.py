@@ -253,3 +253,10 @@ def test_a_stopped_group_kills_what_starts_in_it():
     group.stop()
     run = runner.run(["sleep", "600"], 600, group=group)        # killed at once, not after 600 s
     assert run.signalled and not run.timed_out
+
+
+def test_the_certified_column_names_each_kind_of_answer():
+    # a t4 plan at its bound is certified SAT with no count: the report says SAT, not "None"
+    assert report.certified({"expected": "SAT", "count": None}) == "SAT"
+    assert report.certified({"expected": "UNSAT", "count": 0}) == "UNSAT"
+    assert report.certified({"expected": "SAT", "count": 18}) == "18"
